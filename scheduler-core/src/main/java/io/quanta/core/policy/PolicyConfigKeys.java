@@ -1,0 +1,164 @@
+package io.quanta.core.policy;
+
+import io.quanta.core.placement.PlacementMode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * The catalogue of policy configuration keys, their defaults and documentation, in one place (like Kafka's
+ * {@code ConfigDef}). Besides these, keys {@code quota.<tenant>} give a tenant's GPU quota (integer >= 0).
+ */
+public final class PolicyConfigKeys {
+
+    /** Prefix of per-tenant quota keys, e.g. {@code quota.vision=64}. */
+    public static final String QUOTA_PREFIX = "quota.";
+
+    public static final ConfigKey<String> POLICY = new ConfigKey<>("policy", "quanta",
+            "fifo, srtf-oracle, tiresias-las, tiresias-gittins, gandiva, quanta",
+            "Scheduling policy, by registered name.", PolicyConfigKeys::name);
+
+    public static final ConfigKey<PlacementMode> PLACEMENT_STRATEGY = new ConfigKey<>("placement.strategy",
+            "skew-aware", "consolidated, skew-aware, anywhere",
+            "Placement rule for multi-GPU jobs.", PlacementMode::parse);
+
+    public static final ConfigKey<Double> SKEW_THRESHOLD = new ConfigKey<>("placement.skew-threshold", "0.5",
+            "a number in [0, 1]", "Tensor-size skew at or above which skew-aware placement consolidates a job.",
+            t -> range(Double.parseDouble(t), 0, 1));
+
+    public static final ConfigKey<Double> RELAXATION_TIMEOUT_S = new ConfigKey<>("placement.relaxation-timeout-s",
+            "300", "a number of seconds >= 0",
+            "Seconds a job waits for a consolidated placement before it accepts a relaxed one.",
+            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+
+    public static final ConfigKey<Boolean> PACKING = new ConfigKey<>("placement.packing", "on", "on, off",
+            "Allow packing jobs on shared GPUs under over-subscription when memory fits (gandiva, quanta).",
+            PolicyConfigKeys::onOff);
+
+    public static final ConfigKey<Integer> MAX_JOBS_PER_GPU = new ConfigKey<>("placement.max-jobs-per-gpu", "2",
+            "an integer in [2, 8]", "Most jobs packed on one GPU.", t -> (int) range(Integer.parseInt(t), 2, 8));
+
+    public static final ConfigKey<double[]> THRESHOLDS = new ConfigKey<>("tiresias.thresholds", "3250,7200",
+            "a comma-separated, strictly ascending list of positive GPU-seconds (K-1 values for K queues)",
+            "Queue thresholds of the multi-level queue in attained GPU-seconds.", PolicyConfigKeys::ascending);
+
+    public static final ConfigKey<OptionalDouble> STARVATION_KNOB = new ConfigKey<>("tiresias.starvation-knob", "off",
+            "off, or a positive number",
+            "Promote a queued job to queue 0 when waiting >= knob x its last executed time (off like dlas-gpu).",
+            PolicyConfigKeys::offOrPositive);
+
+    public static final ConfigKey<Double> PROMOTED_MIN_RUN_S = new ConfigKey<>("tiresias.promoted-min-run-s", "60",
+            "a number of seconds >= 0",
+            "A promoted job already above its queue threshold runs at least this long before it is demoted again.",
+            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+
+    public static final ConfigKey<double[]> GITTINS_PRIOR = new ConfigKey<>("gittins.prior",
+            "60,180,420,900,1500,2400,3600,5400,7200,10800,18000,28800,43200,86400,172800,345600",
+            "a comma-separated, strictly ascending list of positive GPU-seconds",
+            "Prior sample of job service used until enough jobs have completed.", PolicyConfigKeys::ascending);
+
+    public static final ConfigKey<Integer> GITTINS_MIN_SAMPLES = new ConfigKey<>("gittins.min-samples", "32",
+            "an integer >= 1", "Completed jobs needed before the learned distribution replaces the prior.",
+            t -> (int) range(Integer.parseInt(t), 1, Integer.MAX_VALUE));
+
+    public static final ConfigKey<Integer> GITTINS_CAPACITY = new ConfigKey<>("gittins.capacity", "1024",
+            "an integer in [16, 1048576]", "Size of the bounded reservoir of completed jobs' service.",
+            t -> (int) range(Integer.parseInt(t), 16, 1 << 20));
+
+    public static final ConfigKey<Long> GITTINS_SEED = new ConfigKey<>("gittins.seed", "42", "a 64-bit integer",
+            "Seed of the deterministic reservoir sampling.", Long::parseLong);
+
+    public static final ConfigKey<Double> QUANTUM_S = new ConfigKey<>("gandiva.quantum-s", "60",
+            "a number of seconds > 0", "Time-slice quantum of gandiva when over-subscribed.",
+            t -> positive(Double.parseDouble(t)));
+
+    public static final ConfigKey<Double> INTROSPECTION_WINDOW_S = new ConfigKey<>("introspection.window-s", "120",
+            "a number of seconds > 0", "Seconds after a pack or migration before its throughput is judged.",
+            t -> positive(Double.parseDouble(t)));
+
+    public static final ConfigKey<Double> INTROSPECTION_MIN_GAIN = new ConfigKey<>("introspection.min-gain", "0",
+            "a number in [0, 1]",
+            "A pack is kept when the sum of normalised throughputs >= 1 + min-gain; a migration when >= its baseline.",
+            t -> range(Double.parseDouble(t), 0, 1));
+
+    public static final ConfigKey<Boolean> MIGRATION = new ConfigKey<>("migration.enabled", "on", "on, off",
+            "Migrate running jobs to de-fragment multi-GPU placements (gandiva, quanta).", PolicyConfigKeys::onOff);
+
+    public static final ConfigKey<Integer> MIGRATIONS_PER_PASS = new ConfigKey<>("migration.max-per-pass", "2",
+            "an integer >= 0", "Most de-fragmentation migrations started by one pass.",
+            t -> (int) range(Integer.parseInt(t), 0, Integer.MAX_VALUE));
+
+    public static final ConfigKey<OptionalDouble> DEFAULT_QUOTA = new ConfigKey<>("quota.default", "off",
+            "off, or an integer >= 0",
+            "GPU quota of tenants without a quota.<tenant> key; off = unlimited (quanta only).",
+            PolicyConfigKeys::offOrNonNegativeInt);
+
+    public static final ConfigKey<Integer> INTERFERENCE_CAPACITY = new ConfigKey<>("interference.capacity", "4096",
+            "an integer >= 1", "Most bad model pairs remembered.",
+            t -> (int) range(Integer.parseInt(t), 1, Integer.MAX_VALUE));
+
+    /** Every key, sorted by name. */
+    public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
+            RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
+            GITTINS_PRIOR, GITTINS_MIN_SAMPLES, GITTINS_CAPACITY, GITTINS_SEED, QUANTUM_S, INTROSPECTION_WINDOW_S,
+            INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY));
+
+    private PolicyConfigKeys() {
+    }
+
+    private static List<ConfigKey<?>> sorted(List<ConfigKey<?>> keys) {
+        List<ConfigKey<?>> copy = new ArrayList<>(keys);
+        copy.sort((a, b) -> a.name().compareTo(b.name()));
+        return List.copyOf(copy);
+    }
+
+    private static String name(String t) {
+        if (t.isEmpty() || !t.matches("[a-z0-9][a-z0-9-]*")) {
+            throw new IllegalArgumentException("policy names are lower-case words joined by '-'");
+        }
+        return t;
+    }
+
+    static boolean onOff(String t) {
+        return switch (t.toLowerCase(Locale.ROOT)) {
+            case "on", "true" -> true;
+            case "off", "false" -> false;
+            default -> throw new IllegalArgumentException("not on/off");
+        };
+    }
+
+    static double range(double v, double min, double max) {
+        if (Double.isNaN(v) || v < min || v > max) {
+            throw new IllegalArgumentException("out of range");
+        }
+        return v;
+    }
+
+    static double positive(double v) {
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new IllegalArgumentException("must be > 0");
+        }
+        return v;
+    }
+
+    private static double[] ascending(String t) {
+        double[] values = Arrays.stream(t.split(",")).map(String::trim).mapToDouble(Double::parseDouble).toArray();
+        for (int i = 0; i < values.length; i++) {
+            positive(values[i]);
+            if (i > 0 && values[i] <= values[i - 1]) {
+                throw new IllegalArgumentException("not strictly ascending");
+            }
+        }
+        return values;
+    }
+
+    private static OptionalDouble offOrPositive(String t) {
+        return "off".equalsIgnoreCase(t) ? OptionalDouble.empty() : OptionalDouble.of(positive(Double.parseDouble(t)));
+    }
+
+    private static OptionalDouble offOrNonNegativeInt(String t) {
+        return "off".equalsIgnoreCase(t) ? OptionalDouble.empty() : OptionalDouble.of(range(Integer.parseInt(t), 0, 1e9));
+    }
+}
