@@ -1,0 +1,120 @@
+package io.quanta.topics;
+
+import io.quanta.schemas.CellInput;
+import io.quanta.schemas.DeadLetter;
+import io.quanta.schemas.JobEvent;
+import io.quanta.schemas.JobRequest;
+import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.JobTelemetry;
+import io.quanta.schemas.NodeCommand;
+import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.schemas.SchedulingDecision;
+import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.config.TopicConfigSection;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+
+/**
+ * Every Quanta topic as a typed {@link TopicSpec}, built once from the configuration (names, partitions, retention,
+ * replication) and a {@link SerdeFactory}. Keys are plain UTF-8 strings everywhere. Immutable; inject it rather than
+ * naming topics in code.
+ */
+public final class TopicCatalogue {
+
+    private final Map<QuantaTopic, TopicSpec<String, ?>> specs;
+
+    private TopicCatalogue(Map<QuantaTopic, TopicSpec<String, ?>> specs) {
+        this.specs = java.util.Collections.unmodifiableMap(new EnumMap<>(specs));
+    }
+
+    /** The catalogue described by {@code config}, with value serdes from {@code serdes}. */
+    public static TopicCatalogue from(QuantaConfig config, SerdeFactory serdes) {
+        Builder b = new Builder(config, serdes);
+        Map<QuantaTopic, TopicSpec<String, ?>> specs = new EnumMap<>(QuantaTopic.class);
+        specs.put(QuantaTopic.SUBMISSIONS, b.spec(QuantaTopic.SUBMISSIONS, JobRequest.class));
+        specs.put(QuantaTopic.HEARTBEATS, b.spec(QuantaTopic.HEARTBEATS, NodeHeartbeat.class));
+        specs.put(QuantaTopic.TELEMETRY, b.spec(QuantaTopic.TELEMETRY, JobTelemetry.class));
+        specs.put(QuantaTopic.EVENTS, b.spec(QuantaTopic.EVENTS, JobEvent.class));
+        specs.put(QuantaTopic.INBOX, b.spec(QuantaTopic.INBOX, CellInput.class));
+        specs.put(QuantaTopic.COMMANDS, b.spec(QuantaTopic.COMMANDS, NodeCommand.class));
+        specs.put(QuantaTopic.DECISIONS, b.spec(QuantaTopic.DECISIONS, SchedulingDecision.class));
+        specs.put(QuantaTopic.STATUS, b.spec(QuantaTopic.STATUS, JobStatus.class));
+        specs.put(QuantaTopic.DEADLETTER, b.spec(QuantaTopic.DEADLETTER, DeadLetter.class));
+        return new TopicCatalogue(specs);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <V> TopicSpec<String, V> get(QuantaTopic topic) {
+        return (TopicSpec<String, V>) specs.get(topic);
+    }
+
+    /** {@code quanta.jobs.submissions} (key jobId). */
+    public TopicSpec<String, JobRequest> submissions() {
+        return get(QuantaTopic.SUBMISSIONS);
+    }
+
+    /** {@code quanta.nodes.heartbeats} (key nodeId). */
+    public TopicSpec<String, NodeHeartbeat> heartbeats() {
+        return get(QuantaTopic.HEARTBEATS);
+    }
+
+    /** {@code quanta.jobs.telemetry} (key jobId). */
+    public TopicSpec<String, JobTelemetry> telemetry() {
+        return get(QuantaTopic.TELEMETRY);
+    }
+
+    /** {@code quanta.jobs.events} (key jobId). */
+    public TopicSpec<String, JobEvent> events() {
+        return get(QuantaTopic.EVENTS);
+    }
+
+    /** {@code quanta.cells.inbox} (key cellId): the cell scheduler's write-ahead log, long retention. */
+    public TopicSpec<String, CellInput> inbox() {
+        return get(QuantaTopic.INBOX);
+    }
+
+    /** {@code quanta.nodes.commands} (key nodeId). */
+    public TopicSpec<String, NodeCommand> commands() {
+        return get(QuantaTopic.COMMANDS);
+    }
+
+    /** {@code quanta.scheduler.decisions} (key cellId): the decision audit, long retention. */
+    public TopicSpec<String, SchedulingDecision> decisions() {
+        return get(QuantaTopic.DECISIONS);
+    }
+
+    /** {@code quanta.jobs.status} (key jobId, compacted; null values read as tombstones). */
+    public TopicSpec<String, JobStatus> status() {
+        return get(QuantaTopic.STATUS);
+    }
+
+    /** {@code quanta.deadletter} (key: the original record's key). */
+    public TopicSpec<String, DeadLetter> deadLetter() {
+        return get(QuantaTopic.DEADLETTER);
+    }
+
+    /** The spec of one topic. */
+    public TopicSpec<String, ?> spec(QuantaTopic topic) {
+        return specs.get(topic);
+    }
+
+    /** Every spec, in {@link QuantaTopic} order. */
+    public List<TopicSpec<String, ?>> all() {
+        return List.copyOf(specs.values());
+    }
+
+    private record Builder(QuantaConfig config, SerdeFactory serdes) {
+        <V extends SpecificRecord> TopicSpec<String, V> spec(QuantaTopic topic, Class<V> valueType) {
+            boolean compacted = topic.cleanupPolicy() == CleanupPolicy.COMPACT;
+            long retention = compacted ? TopicSpec.INFINITE_RETENTION : config.getLong(topic.retentionKey());
+            Serde<V> valueSerde = serdes.valueSerde(valueType, compacted);
+            return new TopicSpec<>(config.getString(topic.nameKey()), config.getInt(topic.partitionsKey()),
+                    config.getShort(TopicConfigSection.REPLICATION_FACTOR), topic.cleanupPolicy(), retention,
+                    Serdes.String(), valueSerde);
+        }
+    }
+}

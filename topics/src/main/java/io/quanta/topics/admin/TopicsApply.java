@@ -1,0 +1,116 @@
+package io.quanta.topics.admin;
+
+import io.quanta.topics.TopicSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/**
+ * Creates the missing topics of a catalogue and verifies the existing ones (partition count, cleanup policy, and the
+ * replication factor when one is specified). Never alters an existing topic: differences are reported as
+ * {@link TopicApplyResult.Outcome#DRIFT} with details. Idempotent: a second run reports OK for everything it created.
+ */
+public final class TopicsApply {
+
+    private final Admin admin;
+    private final Duration timeout;
+
+    public TopicsApply(Admin admin, Duration timeout) {
+        this.admin = admin;
+        this.timeout = timeout;
+    }
+
+    /** One result per spec, in the order given. */
+    public List<TopicApplyResult> apply(Collection<? extends TopicSpec<?, ?>> specs) {
+        Set<String> existing = await(admin.listTopics().names(), "list topics");
+        List<TopicApplyResult> results = new ArrayList<>();
+        for (TopicSpec<?, ?> spec : specs) {
+            if (!existing.contains(spec.name()) && create(spec)) {
+                results.add(new TopicApplyResult(spec.name(), TopicApplyResult.Outcome.CREATED, List.of()));
+            } else {
+                List<String> drift = verify(spec);
+                results.add(new TopicApplyResult(spec.name(),
+                        drift.isEmpty() ? TopicApplyResult.Outcome.OK : TopicApplyResult.Outcome.DRIFT, drift));
+            }
+        }
+        return results;
+    }
+
+    /** True when created, false when someone else created it meanwhile. */
+    private boolean create(TopicSpec<?, ?> spec) {
+        try {
+            admin.createTopics(List.of(spec.newTopic())).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TopicExistsException) {
+                return false;
+            }
+            throw new KafkaException("Cannot create topic " + spec.name() + ": " + e.getCause().getMessage(),
+                    e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KafkaException("Interrupted while creating topic " + spec.name(), e);
+        } catch (TimeoutException e) {
+            throw new KafkaException("Timed out after " + timeout + " creating topic " + spec.name(), e);
+        }
+    }
+
+    private List<String> verify(TopicSpec<?, ?> spec) {
+        TopicDescription description = await(admin.describeTopics(List.of(spec.name())).allTopicNames(),
+                "describe topic " + spec.name()).get(spec.name());
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, spec.name());
+        Map<ConfigResource, Config> configs = await(admin.describeConfigs(List.of(resource)).all(),
+                "describe configs of " + spec.name());
+        List<String> drift = new ArrayList<>();
+        int partitions = description.partitions().size();
+        if (partitions != spec.partitions()) {
+            drift.add("partitions: expected " + spec.partitions() + ", found " + partitions);
+        }
+        ConfigEntry policy = configs.get(resource).get(TopicConfig.CLEANUP_POLICY_CONFIG);
+        String actualPolicy = policy == null ? "" : policy.value();
+        if (!policiesOf(actualPolicy).equals(Set.of(spec.cleanupPolicy().configValue()))) {
+            drift.add("cleanup.policy: expected " + spec.cleanupPolicy().configValue() + ", found " + actualPolicy);
+        }
+        if (spec.replicationFactor() != -1) {
+            int replicas = description.partitions().getFirst().replicas().size();
+            if (replicas != spec.replicationFactor()) {
+                drift.add("replication factor: expected " + spec.replicationFactor() + ", found " + replicas);
+            }
+        }
+        return drift;
+    }
+
+    private static Set<String> policiesOf(String value) {
+        return java.util.Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .collect(Collectors.toSet());
+    }
+
+    private <T> T await(KafkaFuture<T> future, String what) {
+        try {
+            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new KafkaException("Cannot " + what + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KafkaException("Interrupted: " + what, e);
+        } catch (TimeoutException e) {
+            throw new KafkaException("Timed out after " + timeout + ": " + what, e);
+        }
+    }
+}

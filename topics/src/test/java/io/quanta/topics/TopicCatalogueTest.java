@@ -1,0 +1,81 @@
+package io.quanta.topics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.schemas.JobState;
+import io.quanta.schemas.JobStatus;
+import io.quanta.topics.config.ConfigSections;
+import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.registry.InMemorySchemaRegistryClient;
+import io.quanta.topics.serde.AvroSerdeFactory;
+import java.time.Instant;
+import java.util.Map;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+class TopicCatalogueTest {
+
+    private final AvroSerdeFactory serdes = new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true);
+
+    @Test
+    void shouldDescribeNineTopicsWithDefaultNamesWhenNotConfigured() {
+        TopicCatalogue catalogue = TopicCatalogue.from(config(Map.of()), serdes);
+
+        assertThat(catalogue.all()).extracting(TopicSpec::name).containsExactly("quanta.jobs.submissions",
+                "quanta.nodes.heartbeats", "quanta.jobs.telemetry", "quanta.jobs.events", "quanta.cells.inbox",
+                "quanta.nodes.commands", "quanta.scheduler.decisions", "quanta.jobs.status", "quanta.deadletter");
+        assertThat(catalogue.all()).allSatisfy(spec -> assertThat(spec.keySerde().serializer())
+                .isInstanceOf(StringSerializer.class));
+    }
+
+    @Test
+    void shouldKeepInboxAndDecisionsForeverAndCompactStatus() {
+        TopicCatalogue catalogue = TopicCatalogue.from(config(Map.of()), serdes);
+
+        assertThat(catalogue.inbox().retentionMs()).isEqualTo(TopicSpec.INFINITE_RETENTION);
+        assertThat(catalogue.decisions().retentionMs()).isEqualTo(TopicSpec.INFINITE_RETENTION);
+        assertThat(catalogue.status().cleanupPolicy()).isEqualTo(CleanupPolicy.COMPACT);
+        assertThat(catalogue.status().topicConfigs()).containsExactly(Map.entry("cleanup.policy", "compact"));
+        assertThat(catalogue.inbox().topicConfigs()).containsEntry("retention.ms", "-1");
+        assertThat(catalogue.events().cleanupPolicy()).isEqualTo(CleanupPolicy.DELETE);
+    }
+
+    @Test
+    void shouldUseConfiguredNamesPartitionsAndReplicationWhenSet() {
+        TopicCatalogue catalogue = TopicCatalogue.from(config(Map.of("topic.inbox.name", "test.inbox",
+                "topic.inbox.partitions", "7", "topic.replication.factor", "3",
+                "topic.events.retention.ms", "1000")), serdes);
+
+        assertThat(catalogue.inbox().name()).isEqualTo("test.inbox");
+        assertThat(catalogue.inbox().partitions()).isEqualTo(7);
+        assertThat(catalogue.inbox().replicationFactor()).isEqualTo((short) 3);
+        assertThat(catalogue.inbox().newTopic().replicationFactor()).isEqualTo((short) 3);
+        assertThat(catalogue.events().retentionMs()).isEqualTo(1000L);
+        assertThat(catalogue.spec(QuantaTopic.INBOX)).isSameAs(catalogue.inbox());
+    }
+
+    @Test
+    void shouldLeaveReplicationToBrokerWhenFactorIsMinusOne() {
+        TopicSpec<String, ?> inbox = TopicCatalogue.from(config(Map.of()), serdes).inbox();
+
+        assertThat(inbox.newTopic().replicationFactor()).isEqualTo((short) -1);
+        assertThat(inbox.newTopic().numPartitions()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldRoundTripValuesAndReadTombstonesWhenUsingStatusSerde() {
+        TopicSpec<String, JobStatus> status = TopicCatalogue.from(config(Map.of()), serdes).status();
+        JobStatus value = JobStatus.newBuilder().setJobId("j").setState(JobState.QUEUED)
+                .setUpdatedAt(Instant.parse("2025-01-01T00:00:00Z")).build();
+
+        byte[] bytes = status.valueSerde().serializer().serialize(status.name(), value);
+
+        assertThat(status.valueSerde().deserializer().deserialize(status.name(), bytes)).isEqualTo(value);
+        assertThat(status.valueSerde().deserializer().deserialize(status.name(), null)).isNull();
+        assertThat(status.valueSubject()).isEqualTo("quanta.jobs.status-value");
+    }
+
+    private static QuantaConfig config(Map<String, String> values) {
+        return QuantaConfig.builder().sections(ConfigSections.core()).overrides(values).build();
+    }
+}
