@@ -1,0 +1,35 @@
+package io.quanta.node.command;
+
+import io.quanta.node.runner.AttemptId;
+import io.quanta.node.runner.Json;
+import io.quanta.node.runner.NodeWorkDir;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Keeps each attempt record as {@code attempt.json} in the attempt's directory (see {@link NodeWorkDir}). */
+public final class FileAttemptStore implements AttemptStore {
+
+    private final NodeWorkDir workDir;
+
+    public FileAttemptStore(NodeWorkDir workDir) {
+        this.workDir = workDir;
+    }
+
+    @Override
+    public List<AttemptRecord> loadAll() {
+        List<AttemptRecord> records = new ArrayList<>();
+        for (Path file : workDir.attemptStateFiles()) {
+            Json.read(file, AttemptRecord.class).ifPresent(records::add);
+        }
+        records.sort(Comparator.comparing(AttemptRecord::id));
+        return records;
+    }
+
+    @Override
+    public void save(AttemptRecord record) {
+        Path dir = workDir.attemptDir(new AttemptId(record.jobId(), record.attempt()));
+        Json.write(dir.resolve(NodeWorkDir.ATTEMPT_STATE), record);
+    }
+}
