@@ -1,0 +1,223 @@
+package io.quanta.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.Feature;
+import org.apache.kafka.server.common.MetadataVersion;
+
+/**
+ * A single-node Kafka cluster inside this JVM: one KRaft process acting as broker and controller, on loopback with
+ * free ports, internal topics at replication factor 1, automatic topic creation off (create topics explicitly, e.g.
+ * with {@code TopicsApply}). The data directory is a fresh temporary one, deleted on {@link #close()}, unless given.
+ *
+ * <pre>{@code
+ * try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.builder().build().start()) {
+ *     String bootstrap = broker.bootstrapServers();
+ * }
+ * }</pre>
+ */
+public final class EmbeddedKafkaBroker implements AutoCloseable {
+
+    private static final int NODE_ID = 1;
+
+    private final Path dataDir;
+    private final boolean deleteDataDir;
+    private final Map<String, String> overrides;
+    private KafkaRaftServer server;
+    private Path resolvedDir;
+    private String bootstrapServers;
+    private Duration startupTime;
+
+    private EmbeddedKafkaBroker(Builder builder) {
+        this.deleteDataDir = builder.dataDir == null;
+        this.dataDir = builder.dataDir;
+        this.overrides = Map.copyOf(builder.overrides);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Formats the storage, starts the server and waits until it answers an admin request. */
+    public synchronized EmbeddedKafkaBroker start() {
+        if (server != null) {
+            return this;
+        }
+        long began = System.nanoTime();
+        Path dir = dataDir != null ? dataDir : tempDir();
+        int brokerPort = FreePorts.next();
+        int controllerPort = FreePorts.next();
+        Properties props = properties(dir, brokerPort, controllerPort);
+        format(dir);
+        KafkaRaftServer started = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
+        started.startup();
+        this.server = started;
+        this.bootstrapServers = "127.0.0.1:" + brokerPort;
+        this.resolvedDir = dir;
+        awaitReady();
+        this.startupTime = Duration.ofNanos(System.nanoTime() - began);
+        return this;
+    }
+
+    /** {@code host:port} of the broker's client listener. */
+    public String bootstrapServers() {
+        if (bootstrapServers == null) {
+            throw new IllegalStateException("broker not started");
+        }
+        return bootstrapServers;
+    }
+
+    /** How long {@link #start()} took (formatting included). */
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    /** The data directory (log dirs and metadata log). */
+    public Path dataDir() {
+        return resolvedDir;
+    }
+
+    /** Stops the server and deletes a temporary data directory. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (server == null) {
+            return;
+        }
+        server.shutdown();
+        server.awaitShutdown();
+        server = null;
+        if (deleteDataDir && resolvedDir != null) {
+            deleteRecursively(resolvedDir);
+        }
+    }
+
+    private Properties properties(Path dir, int brokerPort, int controllerPort) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("process.roles", "broker,controller");
+        p.put("node.id", Integer.toString(NODE_ID));
+        p.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
+        p.put("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.put("controller.listener.names", "CONTROLLER");
+        p.put("inter.broker.listener.name", "PLAINTEXT");
+        p.put("log.dirs", dir.toString());
+        p.put("num.partitions", "1");
+        p.put("default.replication.factor", "1");
+        p.put("min.insync.replicas", "1");
+        p.put("offsets.topic.replication.factor", "1");
+        p.put("offsets.topic.num.partitions", "5");
+        p.put("transaction.state.log.replication.factor", "1");
+        p.put("transaction.state.log.min.isr", "1");
+        p.put("transaction.state.log.num.partitions", "5");
+        p.put("share.coordinator.state.topic.replication.factor", "1");
+        p.put("share.coordinator.state.topic.min.isr", "1");
+        p.put("group.initial.rebalance.delay.ms", "0");
+        p.put("auto.create.topics.enable", "false");
+        p.put("log.cleaner.dedupe.buffer.size", Integer.toString(2 * 1024 * 1024));
+        p.put("log.cleaner.threads", "1");
+        p.put("num.network.threads", "2");
+        p.put("num.io.threads", "2");
+        p.put("background.threads", "2");
+        p.putAll(overrides);
+        Properties props = new Properties();
+        props.putAll(p);
+        return props;
+    }
+
+    private static void format(Path dir) {
+        try {
+            new Formatter()
+                    .setNodeId(NODE_ID)
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .setDirectories(List.of(dir.toString()))
+                    .setMetadataLogDirectory(dir.toString())
+                    .setControllerListenerName("CONTROLLER")
+                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
+                    .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
+                    .setIgnoreFormatted(true)
+                    .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+                    .run();
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot format Kafka storage in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void awaitReady() {
+        Map<String, Object> props = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                10_000);
+        try (Admin admin = Admin.create(props)) {
+            Await.until("embedded broker " + bootstrapServers + " answers", Duration.ofSeconds(60), () -> {
+                try {
+                    return !admin.describeCluster().nodes().get().isEmpty();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    return false;
+                }
+            });
+        }
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("quanta-kafka-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Options of an {@link EmbeddedKafkaBroker}. */
+    public static final class Builder {
+        private Path dataDir;
+        private final Map<String, String> overrides = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** Keep data here (kept on close) instead of in a temporary directory. */
+        public Builder dataDir(Path dir) {
+            this.dataDir = dir;
+            return this;
+        }
+
+        /** Any broker setting, overriding the defaults above (e.g. {@code auto.create.topics.enable=true}). */
+        public Builder brokerProperty(String key, String value) {
+            overrides.put(key, value);
+            return this;
+        }
+
+        public EmbeddedKafkaBroker build() {
+            return new EmbeddedKafkaBroker(this);
+        }
+    }
+}

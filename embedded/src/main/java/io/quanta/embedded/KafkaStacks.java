@@ -1,0 +1,60 @@
+package io.quanta.embedded;
+
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * The one {@link KafkaStack} of this JVM, started on first use and stopped by a shutdown hook. The kind is chosen by
+ * the system property {@code quanta.stack} ({@code embedded}, {@code testcontainers}, or {@code auto}, the default:
+ * Testcontainers when a Docker engine is available, else embedded).
+ */
+public final class KafkaStacks {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaStacks.class);
+    private static final Duration REGISTRY_TIMEOUT = Duration.ofMinutes(3);
+    private static KafkaStack shared;
+
+    private KafkaStacks() {
+    }
+
+    /** The shared stack, started if needed (once per JVM). */
+    public static synchronized KafkaStack shared() {
+        if (shared == null) {
+            long began = System.nanoTime();
+            KafkaStack stack = startNew();
+            LOG.info("Started {} Kafka stack in {} ms: bootstrap {} registry {}", stack.kind(),
+                    (System.nanoTime() - began) / 1_000_000, stack.bootstrapServers(), stack.registryUrl());
+            Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "quanta-kafka-stack-shutdown"));
+            shared = stack;
+        }
+        return shared;
+    }
+
+    /** A new stack of the configured kind; the caller closes it. */
+    public static KafkaStack startNew() {
+        return switch (chosenKind()) {
+            case "testcontainers" -> TestcontainersKafkaStack.start();
+            case "embedded" -> EmbeddedKafkaStack.start(REGISTRY_TIMEOUT);
+            default -> throw new IllegalStateException("quanta.stack must be embedded, testcontainers or auto");
+        };
+    }
+
+    /** {@code testcontainers} or {@code embedded}, after resolving {@code auto}. */
+    public static String chosenKind() {
+        String kind = System.getProperty("quanta.stack", "auto");
+        if (!kind.equals("auto")) {
+            return kind;
+        }
+        return dockerAvailable() ? "testcontainers" : "embedded";
+    }
+
+    private static boolean dockerAvailable() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+}
