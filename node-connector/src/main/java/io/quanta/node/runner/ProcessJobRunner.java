@@ -190,7 +190,10 @@ public final class ProcessJobRunner implements JobRunner {
     @Override
     public void close() {
         synchronized (this) {
-            tracked.values().forEach(t -> t.timers.forEach(f -> f.cancel(false)));
+            for (Tracked t : tracked.values()) {
+                t.timers.forEach(f -> f.cancel(false));
+                t.ended = true;
+            }
             tracked.clear();
         }
         timers.shutdownNow();

@@ -57,6 +57,12 @@ public final class TelemetryAggregator {
         memoryMiB.ifPresent(m -> windows.get(attempt).memoryMiB = m);
     }
 
+    /** The total minibatches known for an attempt so far, if it reported anything. */
+    public synchronized java.util.OptionalLong totalOf(AttemptId attempt) {
+        Window w = windows.get(attempt);
+        return w == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(w.total);
+    }
+
     /** Stops tracking an attempt (it ended); its unflushed reports are dropped. */
     public synchronized void forget(AttemptId attempt) {
         windows.remove(attempt);

@@ -1,0 +1,12 @@
+# Writes the Quanta environment to the file given as $1, then exits 0.
+{
+  echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"
+  echo "QUANTA_JOB_ID=$QUANTA_JOB_ID"
+  echo "QUANTA_ATTEMPT=$QUANTA_ATTEMPT"
+  echo "QUANTA_CHECKPOINT_DIR=$QUANTA_CHECKPOINT_DIR"
+  echo "QUANTA_RESUME=$QUANTA_RESUME"
+  echo "QUANTA_TELEMETRY=$QUANTA_TELEMETRY"
+  echo "QUANTA_WORK_DIR=$QUANTA_WORK_DIR"
+  echo "USER_SETTING=$USER_SETTING"
+  echo "PWD=$(pwd)"
+} > "$1"
