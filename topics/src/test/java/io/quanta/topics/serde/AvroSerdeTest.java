@@ -59,13 +59,7 @@ class AvroSerdeTest {
 
     @Test
     void shouldReadOldWriterDataWithCurrentClassWhenSchemaEvolvedCompatibly() {
-        GenericRecord old = new GenericData.Record(TestRecords.TELEMETRY_V0);
-        old.put("jobId", "job-9");
-        old.put("attempt", 1);
-        old.put("nodeId", "n");
-        old.put("minibatchesDone", 10L);
-        old.put("minibatchesPerSecond", 2.0);
-        old.put("reportedAt", TestRecords.AT.toEpochMilli());
+        GenericRecord old = TestRecords.oldTelemetry("job-9");
         byte[] bytes = AvroSerde.generic(registry, true).serializer().serialize(TOPIC, old);
 
         JobTelemetry read = serde.deserializer().deserialize(TOPIC, bytes);

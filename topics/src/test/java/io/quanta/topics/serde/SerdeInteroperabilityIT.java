@@ -80,13 +80,7 @@ class SerdeInteroperabilityIT {
 
     @Test
     void shouldReadOldAndNewRecordsWithCurrentClassWhenSchemaEvolvedCompatibly() throws Exception {
-        GenericRecord old = new GenericData.Record(TestRecords.TELEMETRY_V0);
-        old.put("jobId", "old-job");
-        old.put("attempt", 1);
-        old.put("nodeId", "n");
-        old.put("minibatchesDone", 5L);
-        old.put("minibatchesPerSecond", 1.0);
-        old.put("reportedAt", TestRecords.AT.toEpochMilli());
+        GenericRecord old = TestRecords.oldTelemetry("old-job");
 
         produce(AvroSerde.generic(registry, true).serializer(), old);
         produce(AvroSerde.specific(JobTelemetry.class, registry, true).serializer(), TestRecords.telemetry("new-job"));

@@ -5,6 +5,8 @@ import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.JobTelemetry;
 import java.time.Instant;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
 
 /** Sample records for serde tests. */
 final class TestRecords {
@@ -29,6 +31,18 @@ final class TestRecords {
         return JobTelemetry.newBuilder().setJobId(jobId).setAttempt(2).setNodeId("node-1").setMinibatchesDone(1234)
                 .setMinibatchesPerSecond(3.5).setWindowMillis(10_000).setGpuMemoryUsedMiB(2048).setReportedAt(AT)
                 .build();
+    }
+
+    /** A record written with {@link #TELEMETRY_V0}. */
+    static GenericRecord oldTelemetry(String jobId) {
+        GenericRecord old = new GenericData.Record(TELEMETRY_V0);
+        old.put("jobId", jobId);
+        old.put("attempt", 1);
+        old.put("nodeId", "n");
+        old.put("minibatchesDone", 10L);
+        old.put("minibatchesPerSecond", 2.0);
+        old.put("reportedAt", AT.toEpochMilli());
+        return old;
     }
 
     static JobStatus status(String jobId) {
