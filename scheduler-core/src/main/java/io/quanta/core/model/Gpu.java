@@ -12,9 +12,12 @@ import java.util.Objects;
  */
 public record Gpu(int index, String model, long memoryMiB, boolean healthy, List<String> jobIds) {
 
+    /** Highest GPU index on a node (a node has at most 64 GPUs). */
+    public static final int MAX_INDEX = 63;
+
     public Gpu {
-        if (index < 0) {
-            throw new IllegalArgumentException("GPU index must be >= 0, got " + index);
+        if (index < 0 || index > MAX_INDEX) {
+            throw new IllegalArgumentException("GPU index must be in [0, " + MAX_INDEX + "], got " + index);
         }
         Objects.requireNonNull(model, "model");
         if (memoryMiB < 0) {

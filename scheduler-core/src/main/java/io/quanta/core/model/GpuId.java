@@ -17,8 +17,9 @@ public record GpuId(String nodeId, int index) implements Comparable<GpuId> {
         if (nodeId.isBlank()) {
             throw new IllegalArgumentException("GPU node id must not be blank");
         }
-        if (index < 0) {
-            throw new IllegalArgumentException("GPU index must be >= 0, got " + index + " on node " + nodeId);
+        if (index < 0 || index > Gpu.MAX_INDEX) {
+            throw new IllegalArgumentException(
+                    "GPU index must be in [0, " + Gpu.MAX_INDEX + "], got " + index + " on node " + nodeId);
         }
     }
 

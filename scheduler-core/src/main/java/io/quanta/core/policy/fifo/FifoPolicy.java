@@ -2,40 +2,47 @@ package io.quanta.core.policy.fifo;
 
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
+import io.quanta.core.model.Job;
+import io.quanta.core.placement.PlacementRule;
+import io.quanta.core.plan.Placer;
+import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.SchedulingPolicy;
+import io.quanta.core.stage.Admission;
+import io.quanta.core.stage.FifoRanking;
+import io.quanta.core.stage.GangScheduler;
+import io.quanta.core.stage.Pass;
+import io.quanta.core.stage.WakeUps;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
-/** Baseline like YARN-CS: arrival order, no preemption, head-of-line blocking (stub until implemented). */
-public final class FifoPolicy implements SchedulingPolicy {
+/**
+ * Baseline like the YARN capacity scheduler: jobs start in arrival order and run to completion (no preemption);
+ * when the head of the queue does not fit, nothing behind it starts (head-of-line blocking).
+ */
+public final class FifoPolicy extends AbstractPolicy {
 
     /** Registered name. */
     public static final String NAME = "fifo";
 
-    private final PolicyConfig config;
+    private final Placer placer;
 
     public FifoPolicy(PolicyConfig config) {
-        this.config = config;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public PolicyConfig config() {
-        return config;
+        super(NAME, config);
+        this.placer = new Placer(PlacementRule.from(config));
     }
 
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
-        return Decisions.none();
+        Pass pass = Pass.begin(snapshot);
+        FifoRanking ranking = new FifoRanking();
+        List<Job> admitted = new Admission(NAME).admit(pass.queued(), pass.alloc());
+        new GangScheduler(NAME, placer, ranking, List.of(), true).run(Pass.ordered(admitted, ranking), pass.alloc());
+        return pass.alloc().decisions();
     }
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        return Optional.empty();
+        return WakeUps.relaxation(snapshot, placer.rule());
     }
 }

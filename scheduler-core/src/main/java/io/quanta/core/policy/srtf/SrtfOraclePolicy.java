@@ -2,40 +2,52 @@ package io.quanta.core.policy.srtf;
 
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
+import io.quanta.core.model.Job;
+import io.quanta.core.placement.PlacementRule;
+import io.quanta.core.plan.Placer;
+import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.SchedulingPolicy;
+import io.quanta.core.stage.Admission;
+import io.quanta.core.stage.GangScheduler;
+import io.quanta.core.stage.LongerRemainingFirst;
+import io.quanta.core.stage.Pass;
+import io.quanta.core.stage.PreemptionPlanner;
+import io.quanta.core.stage.SrtfRanking;
+import io.quanta.core.stage.WakeUps;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
-/** Preemptive shortest remaining GPU-time using true durations; evaluation bound only (stub until implemented). */
-public final class SrtfOraclePolicy implements SchedulingPolicy {
+/**
+ * Preemptive shortest-remaining-GPU-time-first using each job's true duration (clairvoyant). For evaluation only: it
+ * bounds what a non-clairvoyant policy can reach. Remaining time only shrinks while a job runs, so a preempted job
+ * never preempts its preemptor back.
+ */
+public final class SrtfOraclePolicy extends AbstractPolicy {
 
     /** Registered name. */
     public static final String NAME = "srtf-oracle";
 
-    private final PolicyConfig config;
+    private final Placer placer;
 
     public SrtfOraclePolicy(PolicyConfig config) {
-        this.config = config;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public PolicyConfig config() {
-        return config;
+        super(NAME, config);
+        this.placer = new Placer(PlacementRule.from(config));
     }
 
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
-        return Decisions.none();
+        Pass pass = Pass.begin(snapshot);
+        SrtfRanking ranking = new SrtfRanking();
+        List<Job> admitted = new Admission(NAME).admit(pass.queued(), pass.alloc());
+        PreemptionPlanner planner = new PreemptionPlanner(new LongerRemainingFirst(NAME), placer, pass.running());
+        new GangScheduler(NAME, placer, ranking, List.of(planner), false)
+                .run(Pass.ordered(admitted, ranking), pass.alloc());
+        return pass.alloc().decisions();
     }
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        return Optional.empty();
+        return WakeUps.relaxation(snapshot, placer.rule());
     }
 }

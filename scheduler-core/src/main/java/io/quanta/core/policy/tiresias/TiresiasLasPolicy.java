@@ -1,41 +1,27 @@
 package io.quanta.core.policy.tiresias;
 
-import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.SchedulingPolicy;
-import java.time.Instant;
-import java.util.Optional;
+import io.quanta.core.stage.LasRanking;
+import io.quanta.core.stage.Ranking;
 
-/** Tiresias discretised 2D-LAS (stub until implemented). */
-public final class TiresiasLasPolicy implements SchedulingPolicy {
+/**
+ * Tiresias 2D-LAS discretised into K queues by attained GPU-seconds (default thresholds 3,250 and 7,200): jobs in
+ * higher queues run first and preempt running jobs of lower queues, FIFO inside a queue (peers never preempt each
+ * other), demotion when a running job crosses its threshold, optional starvation knob (off by default, like the
+ * authors' dlas-gpu).
+ */
+public final class TiresiasLasPolicy extends MultiLevelQueuePolicy {
 
     /** Registered name. */
     public static final String NAME = "tiresias-las";
 
-    private final PolicyConfig config;
-
     public TiresiasLasPolicy(PolicyConfig config) {
-        this.config = config;
+        super(NAME, config);
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public PolicyConfig config() {
-        return config;
-    }
-
-    @Override
-    public Decisions decide(ClusterSnapshot snapshot) {
-        return Decisions.none();
-    }
-
-    @Override
-    public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        return Optional.empty();
+    protected Ranking ranking(ClusterSnapshot snapshot, LasRanking levels) {
+        return levels;
     }
 }

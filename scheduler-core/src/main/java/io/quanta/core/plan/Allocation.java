@@ -1,0 +1,175 @@
+package io.quanta.core.plan;
+
+import io.quanta.core.decision.Decision;
+import io.quanta.core.decision.Decisions;
+import io.quanta.core.model.GpuId;
+import io.quanta.core.model.Job;
+import io.quanta.core.model.JobState;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+
+/**
+ * The transaction of one pass: reserves GPUs in a {@link GpuPool} as decisions are planned, guarantees that each job
+ * gets at most one placement action, and emits the decisions in the documented order at the end (rejections, queue
+ * changes, introspection outcomes, suspensions and migrations, then starts and packs). Local to one pass.
+ */
+public final class Allocation {
+
+    private final GpuPool pool;
+    private final List<Decision> rejects = new ArrayList<>();
+    private final List<Decision> queueChanges = new ArrayList<>();
+    private final List<Decision> introspection = new ArrayList<>();
+    private final List<Decision> releases = new ArrayList<>();
+    private final List<Decision> placements = new ArrayList<>();
+    private final Set<String> acted = new HashSet<>();
+    private final Set<String> suspended = new HashSet<>();
+    private final Map<String, Integer> levels = new HashMap<>();
+    private final Map<String, Integer> tenantUsage = new HashMap<>();
+
+    public Allocation(CellIndex cell) {
+        this.pool = new GpuPool(cell);
+        for (Job j : cell.snapshot().jobs()) {
+            if (j.state().holdsGpus()) {
+                tenantUsage.merge(j.tenant(), j.numGpus(), Integer::sum);
+            }
+        }
+    }
+
+    /** GPUs a tenant holds or will hold after this pass's starts, packs, earmarks and suspensions. */
+    public int tenantUsage(String tenant) {
+        return tenantUsage.getOrDefault(tenant, 0);
+    }
+
+    public GpuPool pool() {
+        return pool;
+    }
+
+    public CellIndex cell() {
+        return pool.cell();
+    }
+
+    /** True when the job already has a placement action (start, pack, suspend, migrate, reject) in this pass. */
+    public boolean hasActed(String jobId) {
+        return acted.contains(jobId);
+    }
+
+    /** The job's queue level after this pass's queue changes. */
+    public int level(Job job) {
+        return levels.getOrDefault(job.id(), job.queueLevel());
+    }
+
+    public void reject(Job job, String reason, SortedMap<String, String> details) {
+        act(job);
+        rejects.add(new Decision.Reject(job.id(), reason, details));
+    }
+
+    public void changeQueue(Job job, int toLevel, String reason, SortedMap<String, String> details) {
+        queueChanges.add(new Decision.ChangeQueue(job.id(), level(job), toLevel, reason, details));
+        levels.put(job.id(), toLevel);
+    }
+
+    public void confirm(Job job, String reason, SortedMap<String, String> details) {
+        introspection.add(new Decision.ConfirmPlacement(job.id(), reason, details));
+    }
+
+    public void recordInterference(Job job, Job other, String reason, SortedMap<String, String> details) {
+        introspection.add(new Decision.RecordInterference(job.id(), other.id(), job.profile().modelName(),
+                other.profile().modelName(), reason, details));
+    }
+
+    /** Starts a job on free GPUs and takes them from the pool. */
+    public void start(Job job, List<GpuId> gpus, String reason, SortedMap<String, String> details) {
+        for (GpuId g : gpus) {
+            if (!pool.isFree(g)) {
+                throw new IllegalStateException("planned start of " + job.id() + " on GPU " + g + " that is not free");
+            }
+        }
+        act(job);
+        pool.take(gpus);
+        tenantUsage.merge(job.tenant(), job.numGpus(), Integer::sum);
+        placements.add(new Decision.Start(job.id(), gpus, reason, details));
+    }
+
+    /** Packs a job onto GPUs it shares with running jobs (they are not free, the pool is unchanged). */
+    public void pack(Job job, List<GpuId> gpus, List<String> with, String reason, SortedMap<String, String> details) {
+        act(job);
+        tenantUsage.merge(job.tenant(), job.numGpus(), Integer::sum);
+        placements.add(new Decision.Pack(job.id(), gpus, with, reason, details));
+    }
+
+    /** True when the job is suspended or migrated by this pass. */
+    public boolean isSuspended(String jobId) {
+        return suspended.contains(jobId);
+    }
+
+    /**
+     * Suspends a running job; GPUs it holds alone become soon-free for later plans of this pass (the caller
+     * earmarks the ones it needs).
+     */
+    public void suspend(Job job, String reason, SortedMap<String, String> details) {
+        act(job);
+        suspended.add(job.id());
+        tenantUsage.merge(job.tenant(), -job.numGpus(), Integer::sum);
+        releases.add(new Decision.Suspend(job.id(), reason, details));
+        pool.addSoon(heldAlone(job));
+    }
+
+    /** Migrates a running job to free GPUs {@code to}, which are taken; its old GPUs become soon-free. */
+    public void migrate(Job job, List<GpuId> to, String reason, SortedMap<String, String> details) {
+        for (GpuId g : to) {
+            if (!pool.isFree(g)) {
+                throw new IllegalStateException("planned migration of " + job.id() + " to GPU " + g + " that is not free");
+            }
+        }
+        act(job);
+        suspended.add(job.id());
+        pool.take(to);
+        releases.add(new Decision.Migrate(job.id(), job.placement(), to, reason, details));
+        pool.addSoon(heldAlone(job));
+    }
+
+    /** Reserves free or soon-free GPUs for a waiting job so that lower-priority jobs cannot take them. */
+    public void earmark(Job job, List<GpuId> gpus) {
+        pool.take(gpus);
+        tenantUsage.merge(job.tenant(), job.numGpus(), Integer::sum);
+    }
+
+    /** The decisions in application order. */
+    public Decisions decisions() {
+        List<Decision> all = new ArrayList<>(rejects.size() + queueChanges.size() + introspection.size()
+                + releases.size() + placements.size());
+        all.addAll(rejects);
+        all.addAll(queueChanges);
+        all.addAll(introspection);
+        all.addAll(releases);
+        all.addAll(placements);
+        return all.isEmpty() ? Decisions.none() : new Decisions(all);
+    }
+
+    /** GPUs of the job that every occupant leaves (suspended in this pass or already suspending). */
+    private List<GpuId> heldAlone(Job job) {
+        List<GpuId> alone = new ArrayList<>();
+        for (GpuId g : job.placement()) {
+            if (pool.cell().gpu(g).map(gpu -> gpu.jobIds().stream().allMatch(this::leaving)).orElse(false)) {
+                alone.add(g);
+            }
+        }
+        return alone;
+    }
+
+    private boolean leaving(String jobId) {
+        Job j = pool.cell().job(jobId);
+        return suspended.contains(jobId) || (j != null && j.state() == JobState.SUSPENDING);
+    }
+
+    private void act(Job job) {
+        if (!acted.add(job.id())) {
+            throw new IllegalStateException("job " + job.id() + " already has a placement decision in this pass");
+        }
+    }
+}

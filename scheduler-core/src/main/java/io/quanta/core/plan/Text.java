@@ -1,0 +1,46 @@
+package io.quanta.core.plan;
+
+import java.time.Instant;
+import java.util.Locale;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/** Locale-independent number rendering for reasons and details, and stream-time arithmetic. Deterministic. */
+public final class Text {
+
+    private Text() {
+    }
+
+    /** A number as an integer when it is one, else with at most 2 decimals: {@code 3250}, {@code 0.83}. */
+    public static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "unknown";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        String s = String.format(Locale.ROOT, "%.2f", v);
+        return s.endsWith("0") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    /** A sorted details map from alternating keys and values. */
+    public static SortedMap<String, String> details(String... keyValues) {
+        SortedMap<String, String> map = new TreeMap<>();
+        for (int i = 0; i + 1 < keyValues.length; i += 2) {
+            map.put(keyValues[i], keyValues[i + 1]);
+        }
+        return map;
+    }
+
+    /** {@code now + seconds}, rounded up to a whole millisecond, so a pass at that time sees the crossing done. */
+    public static Instant after(Instant now, double seconds) {
+        long nanos = (long) Math.ceil(seconds * 1e9);
+        Instant t = now.plusNanos(Math.max(nanos, 1));
+        long millis = t.toEpochMilli();
+        Instant floor = Instant.ofEpochMilli(millis);
+        return floor.equals(t) ? t : Instant.ofEpochMilli(millis + 1);
+    }
+}

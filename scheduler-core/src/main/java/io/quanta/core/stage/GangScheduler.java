@@ -1,0 +1,77 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.Job;
+import io.quanta.core.placement.Placement;
+import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.Layer;
+import io.quanta.core.plan.Placer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The allocate action: walks waiting jobs in priority order; starts each one that fits the free GPUs (gang: all of
+ * its GPUs at once), else tries the fallback steps in order (preemption planner, packer...). With
+ * head-of-line blocking (YARN-CS) it stops at the first job that cannot start. Returns the jobs left waiting without
+ * GPUs (candidates for packing).
+ */
+public final class GangScheduler {
+
+    private final String policy;
+    private final Placer placer;
+    private final Ranking ranking;
+    private final List<FallbackStep> fallbacks;
+    private final boolean headOfLineBlocking;
+
+    public GangScheduler(String policy, Placer placer, Ranking ranking, List<FallbackStep> fallbacks,
+                         boolean headOfLineBlocking) {
+        this.policy = policy;
+        this.placer = placer;
+        this.ranking = ranking;
+        this.fallbacks = List.copyOf(fallbacks);
+        this.headOfLineBlocking = headOfLineBlocking;
+    }
+
+    /** Allocates for {@code waiting} (already in priority order); returns the jobs that got neither GPUs nor a plan. */
+    public List<Job> run(List<Job> waiting, Allocation alloc) {
+        List<Job> left = new ArrayList<>();
+        boolean blocked = false;
+        for (Job job : waiting) {
+            if (alloc.hasActed(job.id())) {
+                continue;
+            }
+            if (blocked) {
+                left.add(job);
+                continue;
+            }
+            Optional<Placement> placement = placer.place(job, alloc.pool(), Layer.FREE);
+            if (placement.isPresent()) {
+                start(job, placement.get(), alloc);
+                continue;
+            }
+            if (!handled(job, alloc)) {
+                left.add(job);
+                blocked = headOfLineBlocking;
+            }
+        }
+        return left;
+    }
+
+    private boolean handled(Job job, Allocation alloc) {
+        for (FallbackStep step : fallbacks) {
+            if (step.handle(job, alloc)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void start(Job job, Placement placement, Allocation alloc) {
+        SortedMap<String, String> details = new TreeMap<>(ranking.details(job));
+        details.put("placement", placement.describe());
+        alloc.start(job, placement.gpus(), policy + ": start job " + job.id() + " (" + ranking.describe(job) + ") on "
+                + placement.describe(), details);
+    }
+}

@@ -1,0 +1,40 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.Job;
+import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.Text;
+import java.util.Comparator;
+import java.util.SortedMap;
+
+/** Discretised 2D-LAS: lower queue level first (after this pass's queue changes), FIFO by arrival inside a queue. */
+public final class LasRanking implements Ranking {
+
+    private final MultiLevelQueue queues;
+    private final Allocation alloc;
+
+    public LasRanking(MultiLevelQueue queues, Allocation alloc) {
+        this.queues = queues;
+        this.alloc = alloc;
+    }
+
+    /** Effective level: this pass's queue change if any, else the stored level clamped to the queue count. */
+    public int level(Job job) {
+        return Math.min(alloc.level(job), queues.queueCount() - 1);
+    }
+
+    @Override
+    public Comparator<Job> order() {
+        return Comparator.comparingInt(this::level).thenComparing(Ranking.byArrival());
+    }
+
+    @Override
+    public String describe(Job job) {
+        return "queue " + level(job) + ", attained " + Text.num(job.attainedGpuSeconds()) + " GPU-s";
+    }
+
+    @Override
+    public SortedMap<String, String> details(Job job) {
+        return Text.details("level", Integer.toString(level(job)),
+                "attainedGpuSeconds", Text.num(job.attainedGpuSeconds()));
+    }
+}

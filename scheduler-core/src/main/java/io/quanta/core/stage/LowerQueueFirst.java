@@ -1,0 +1,45 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.Job;
+import io.quanta.core.plan.Text;
+import java.util.Comparator;
+
+/**
+ * MLFQ preemption: a waiting job preempts running jobs of strictly lower-priority queues (higher level), lowest
+ * queue and latest arrival first; running jobs are never preempted by peers of their own queue.
+ */
+public final class LowerQueueFirst implements PreemptionRule {
+
+    private final String policy;
+    private final LasRanking ranking;
+    private final MultiLevelQueue queues;
+
+    public LowerQueueFirst(String policy, LasRanking ranking, MultiLevelQueue queues) {
+        this.policy = policy;
+        this.ranking = ranking;
+        this.queues = queues;
+    }
+
+    @Override
+    public boolean eligible(Job running) {
+        return true;
+    }
+
+    @Override
+    public Comparator<Job> victimOrder() {
+        return Comparator.comparingInt(ranking::level).thenComparing(Ranking.byArrival()).reversed();
+    }
+
+    @Override
+    public boolean mayPreempt(Job waiting, Job victim) {
+        return ranking.level(victim) > ranking.level(waiting);
+    }
+
+    @Override
+    public String reason(Job waiting, Job victim) {
+        int level = ranking.level(victim);
+        return policy + ": queue " + level + " job " + victim.id() + " preempted by queue " + ranking.level(waiting)
+                + " job " + waiting.id() + " (attained " + Text.num(victim.attainedGpuSeconds()) + " GPU-s >= threshold "
+                + Text.num(level > 0 ? queues.thresholdOf(level - 1) : 0) + ")";
+    }
+}

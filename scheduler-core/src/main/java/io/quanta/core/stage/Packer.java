@@ -1,0 +1,168 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.Gpu;
+import io.quanta.core.model.GpuId;
+import io.quanta.core.model.InterferenceMemory;
+import io.quanta.core.model.Job;
+import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.CellIndex;
+import io.quanta.core.plan.Text;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Packing fallback (Gandiva): a waiting job that got no GPUs (the cell is over-subscribed) shares the GPUs of a
+ * running job of the same size when the memory of every occupant plus its own fits each GPU, the GPUs hold fewer
+ * than the maximum jobs, no occupant is under introspection, and no pair is remembered as interfering. Partners with
+ * the least memory are tried first (most head-room), then by arrival.
+ */
+public final class Packer implements FallbackStep {
+
+    private static final int SCAN_LIMIT = 256;
+
+    private final String policy;
+    private final int maxJobsPerGpu;
+    private final InterferenceMemory memory;
+    private final List<Job> running;
+    private final Map<GpuId, List<Job>> packedThisPass = new HashMap<>();
+    private Map<Integer, List<Job>> bySize;
+    private long largestGpu;
+
+    public Packer(String policy, int maxJobsPerGpu, InterferenceMemory memory, List<Job> running) {
+        this.policy = policy;
+        this.maxJobsPerGpu = maxJobsPerGpu;
+        this.memory = memory;
+        this.running = running;
+    }
+
+    @Override
+    public boolean handle(Job waiting, Allocation alloc) {
+        if (!waiting.profile().memoryKnown()) {
+            return false;
+        }
+        init(alloc.cell());
+        List<Job> candidates = bySize.getOrDefault(waiting.numGpus(), List.of());
+        int scanned = 0;
+        for (Job partner : candidates) {
+            if (++scanned > SCAN_LIMIT || waiting.profile().gpuMemoryMiB() + partner.profile().gpuMemoryMiB() > largestGpu) {
+                break;
+            }
+            if (alloc.hasActed(partner.id())) {
+                continue;
+            }
+            Optional<List<Job>> occupants = occupantsIfPackable(waiting, partner, alloc.cell());
+            if (occupants.isPresent()) {
+                pack(waiting, partner, occupants.get(), alloc);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void pack(Job waiting, Job partner, List<Job> occupants, Allocation alloc) {
+        long used = waiting.profile().gpuMemoryMiB();
+        List<String> ids = new ArrayList<>();
+        StringBuilder names = new StringBuilder();
+        for (Job o : occupants) {
+            used += o.profile().gpuMemoryMiB();
+            ids.add(o.id());
+            names.append(names.isEmpty() ? "" : ", ").append(o.id()).append(" (").append(o.profile().modelName())
+                    .append(", ").append(o.profile().gpuMemoryMiB()).append(" MiB)");
+        }
+        long capacity = minMemory(partner, alloc.cell());
+        alloc.pack(waiting, partner.placement(), ids, policy + ": pack job " + waiting.id() + " ("
+                        + waiting.profile().modelName() + ", " + waiting.profile().gpuMemoryMiB() + " MiB) with " + names
+                        + " on " + partner.placement().size() + " GPU(s): over-subscribed, memory " + used + " <= "
+                        + capacity + " MiB",
+                Text.details("memoryMiB", Long.toString(used), "gpuMemoryMiB", Long.toString(capacity),
+                        "sharingWith", String.join(",", ids)));
+        for (GpuId g : partner.placement()) {
+            packedThisPass.computeIfAbsent(g, k -> new ArrayList<>()).add(waiting);
+        }
+    }
+
+    /** The jobs already on the partner's GPUs when the waiting job may join them, else empty. */
+    private Optional<List<Job>> occupantsIfPackable(Job waiting, Job partner, CellIndex cell) {
+        List<String> reference = null;
+        long capacity = Long.MAX_VALUE;
+        for (GpuId g : partner.placement()) {
+            Optional<Gpu> gpu = cell.gpu(g);
+            if (gpu.isEmpty() || !cell.isUsable(g)
+                    || (waiting.gpuType().isPresent() && !waiting.gpuType().get().equals(gpu.get().model()))) {
+                return Optional.empty();
+            }
+            List<String> ids = new ArrayList<>(gpu.get().jobIds());
+            packedThisPass.getOrDefault(g, List.of()).forEach(j -> ids.add(j.id()));
+            ids.sort(Comparator.naturalOrder());
+            if (reference != null && !reference.equals(ids)) {
+                return Optional.empty();
+            }
+            reference = ids;
+            capacity = Math.min(capacity, gpu.get().memoryMiB());
+        }
+        if (reference == null || reference.size() >= maxJobsPerGpu) {
+            return Optional.empty();
+        }
+        List<Job> occupants = new ArrayList<>();
+        long used = waiting.profile().gpuMemoryMiB();
+        for (String id : reference) {
+            Job o = occupant(id, cell);
+            if (o == null || !o.profile().memoryKnown() || o.placementChangedAt().isPresent()
+                    || memory.isBadPair(waiting.profile().modelName(), o.profile().modelName())) {
+                return Optional.empty();
+            }
+            used += o.profile().gpuMemoryMiB();
+            occupants.add(o);
+        }
+        return used <= capacity ? Optional.of(occupants) : Optional.empty();
+    }
+
+    private Job occupant(String id, CellIndex cell) {
+        for (List<Job> packed : packedThisPass.values()) {
+            for (Job j : packed) {
+                if (j.id().equals(id)) {
+                    return j;
+                }
+            }
+        }
+        Job j = cell.job(id);
+        return j != null && j.isRunning() ? j : null;
+    }
+
+    private static long minMemory(Job partner, CellIndex cell) {
+        long min = Long.MAX_VALUE;
+        for (GpuId g : partner.placement()) {
+            min = Math.min(min, cell.gpu(g).map(Gpu::memoryMiB).orElse(0L));
+        }
+        return min;
+    }
+
+    private void init(CellIndex cell) {
+        if (bySize != null) {
+            return;
+        }
+        bySize = new TreeMap<>();
+        for (Job j : running) {
+            if (j.isRunning() && j.profile().memoryKnown() && j.placementChangedAt().isEmpty()
+                    && !j.placement().isEmpty()) {
+                bySize.computeIfAbsent(j.numGpus(), k -> new ArrayList<>()).add(j);
+            }
+        }
+        Comparator<Job> order = Comparator.<Job>comparingLong(j -> j.profile().gpuMemoryMiB())
+                .thenComparing(Ranking.byArrival());
+        bySize.values().forEach(list -> list.sort(order));
+        for (int node = 0; node < cell.nodeCount(); node++) {
+            long usable = cell.usable(node);
+            while (usable != 0) {
+                int index = Long.numberOfTrailingZeros(usable);
+                usable &= usable - 1;
+                largestGpu = Math.max(largestGpu, cell.gpu(cell.gpuId(node, index)).map(Gpu::memoryMiB).orElse(0L));
+            }
+        }
+    }
+}

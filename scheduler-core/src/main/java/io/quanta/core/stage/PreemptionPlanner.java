@@ -1,0 +1,209 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.GpuId;
+import io.quanta.core.model.Job;
+import io.quanta.core.placement.Placement;
+import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.CellIndex;
+import io.quanta.core.plan.Layer;
+import io.quanta.core.plan.Placer;
+import io.quanta.core.plan.Text;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Preemption-planner stage: for a waiting job that does not fit the free GPUs, first tries free plus soon-free GPUs
+ * (held by suspending jobs: no new victim), then adds victims lowest priority first until a placement fits, and
+ * suspends only the victims whose GPUs the placement uses. The chosen GPUs are earmarked for the waiting job, which
+ * starts in a later pass once they are free. Packed victims are taken with their partners or not at all.
+ */
+public final class PreemptionPlanner implements FallbackStep {
+
+    /** What a plan achieved for the waiting job. */
+    public enum Outcome { EARMARKED, PREEMPTED, NONE }
+
+    private static final int EAGER_ATTEMPTS = 4;
+
+    private final PreemptionRule rule;
+    private final Placer placer;
+    private final List<Job> running;
+    private List<Job> candidates;
+    private Map<String, Integer> position;
+    private long[] fenwick;
+
+    /** @param running the RUNNING jobs of the snapshot (any order) */
+    public PreemptionPlanner(PreemptionRule rule, Placer placer, List<Job> running) {
+        this.rule = rule;
+        this.placer = placer;
+        this.running = running;
+    }
+
+    /** A fallback that only earmarks free plus soon-free GPUs (no victims), e.g. to try before packing. */
+    public static FallbackStep earmarkSoonFree(Placer placer) {
+        return (waiting, alloc) -> {
+            Optional<Placement> soon = placer.place(waiting, alloc.pool(), Layer.SOON);
+            soon.ifPresent(p -> alloc.earmark(waiting, p.gpus()));
+            return soon.isPresent();
+        };
+    }
+
+    @Override
+    public boolean handle(Job waiting, Allocation alloc) {
+        return plan(waiting, alloc) != Outcome.NONE;
+    }
+
+    /** Plans for {@code waiting}; on success the decisions and earmarks are recorded in {@code alloc}. */
+    public Outcome plan(Job waiting, Allocation alloc) {
+        if (earmarkSoonFree(placer).handle(waiting, alloc)) {
+            return Outcome.EARMARKED;
+        }
+        init(alloc);
+        int prefix = rule.prefixMonotone() ? preemptiblePrefix(waiting) : candidates.size();
+        long reachable = alloc.pool().totalFree() + alloc.pool().totalSoon() + sum(prefix);
+        if (prefix == 0 || (waiting.gpuType().isEmpty() && reachable < waiting.numGpus())) {
+            return Outcome.NONE;
+        }
+        return tryVictims(waiting, alloc, prefix);
+    }
+
+    private Outcome tryVictims(Job waiting, Allocation alloc, int prefix) {
+        List<List<Job>> units = new ArrayList<>();
+        int attempts = 0;
+        int nextAttemptAt = 1;
+        Optional<Placement> found = Optional.empty();
+        for (int i = 0; i < prefix && found.isEmpty(); i++) {
+            Job c = candidates.get(i);
+            if (alloc.hasActed(c.id()) || !rule.mayPreempt(waiting, c)) {
+                continue;
+            }
+            List<Job> unit = unitOf(c, waiting, alloc);
+            if (unit.isEmpty() || addUnit(unit, alloc) == 0) {
+                continue;
+            }
+            units.add(unit);
+            boolean enough = waiting.gpuType().isPresent() || alloc.pool().totalFree() + alloc.pool().totalSoon()
+                    + alloc.pool().totalVictim() >= waiting.numGpus();
+            boolean last = i == prefix - 1;
+            if (enough && (attempts < EAGER_ATTEMPTS || units.size() >= nextAttemptAt || last)) {
+                attempts++;
+                nextAttemptAt = units.size() * 2;
+                found = placer.place(waiting, alloc.pool(), Layer.VICTIMS);
+            }
+        }
+        if (found.isEmpty() && !units.isEmpty()) {
+            found = placer.place(waiting, alloc.pool(), Layer.VICTIMS);
+        }
+        alloc.pool().clearVictims();
+        if (found.isEmpty()) {
+            return Outcome.NONE;
+        }
+        Set<GpuId> chosen = new HashSet<>(found.get().gpus());
+        boolean any = false;
+        for (List<Job> unit : units) {
+            if (unit.stream().anyMatch(j -> j.placement().stream().anyMatch(chosen::contains))) {
+                for (Job victim : unit) {
+                    alloc.suspend(victim, rule.reason(waiting, victim), Text.details(
+                            "preemptedBy", waiting.id(), "victimAttainedGpuSeconds", Text.num(victim.attainedGpuSeconds()),
+                            "victimLevel", Integer.toString(alloc.level(victim)),
+                            "waitingLevel", Integer.toString(alloc.level(waiting))));
+                    update(victim);
+                }
+                any = true;
+            }
+        }
+        alloc.earmark(waiting, found.get().gpus());
+        return any ? Outcome.PREEMPTED : Outcome.EARMARKED;
+    }
+
+    private List<Job> unitOf(Job c, Job waiting, Allocation alloc) {
+        if (!c.isPacked()) {
+            return List.of(c);
+        }
+        List<Job> unit = new ArrayList<>();
+        unit.add(c);
+        for (String id : c.sharingWith()) {
+            Job partner = alloc.cell().job(id);
+            if (partner == null || !partner.isRunning() || alloc.hasActed(id) || !rule.eligible(partner)
+                    || !rule.mayPreempt(waiting, partner)) {
+                return List.of();
+            }
+            unit.add(partner);
+        }
+        return unit;
+    }
+
+    private int addUnit(List<Job> unit, Allocation alloc) {
+        CellIndex cell = alloc.cell();
+        Set<String> ids = new HashSet<>();
+        unit.forEach(j -> ids.add(j.id()));
+        List<GpuId> gpus = new ArrayList<>();
+        for (Job j : unit) {
+            for (GpuId g : j.placement()) {
+                if (cell.gpu(g).map(gpu -> ids.containsAll(gpu.jobIds())).orElse(false)) {
+                    gpus.add(g);
+                }
+            }
+        }
+        return alloc.pool().addVictim(gpus);
+    }
+
+    private void init(Allocation alloc) {
+        if (candidates != null) {
+            return;
+        }
+        List<Job> list = new ArrayList<>();
+        for (Job j : running) {
+            if (j.isRunning() && rule.eligible(j) && !alloc.hasActed(j.id())) {
+                list.add(j);
+            }
+        }
+        list.sort(rule.victimOrder());
+        candidates = list;
+        position = new HashMap<>(list.size() * 2);
+        fenwick = new long[list.size() + 1];
+        for (int i = 0; i < list.size(); i++) {
+            position.put(list.get(i).id(), i);
+            add(i, list.get(i).numGpus());
+        }
+    }
+
+    private int preemptiblePrefix(Job waiting) {
+        int lo = 0;
+        int hi = candidates.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (rule.mayPreempt(waiting, candidates.get(mid))) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private void update(Job victim) {
+        Integer i = position.get(victim.id());
+        if (i != null) {
+            add(i, -victim.numGpus());
+        }
+    }
+
+    private void add(int i, long delta) {
+        for (int k = i + 1; k < fenwick.length; k += k & -k) {
+            fenwick[k] += delta;
+        }
+    }
+
+    private long sum(int prefix) {
+        long s = 0;
+        for (int k = prefix; k > 0; k -= k & -k) {
+            s += fenwick[k];
+        }
+        return s;
+    }
+}

@@ -1,0 +1,32 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.Job;
+import java.util.Comparator;
+
+/**
+ * Which running jobs a waiting job may preempt. {@link #victimOrder()} sorts candidates lowest priority first, and
+ * {@link #mayPreempt} must hold for a prefix of that order (if it holds for a candidate, it holds for every earlier
+ * one), which lets the planner count available victims in logarithmic time.
+ */
+public interface PreemptionRule {
+
+    /** True when the running job can be a victim at all (e.g. its time slice expired). */
+    boolean eligible(Job running);
+
+    /** Candidates, lowest priority (first to preempt) first; total order. */
+    Comparator<Job> victimOrder();
+
+    /** True when {@code waiting} outranks {@code victim} under this rule. */
+    boolean mayPreempt(Job waiting, Job victim);
+
+    /**
+     * True (the default) when {@link #mayPreempt} holds for a prefix of {@link #victimOrder()}; rules that return
+     * false are scanned linearly.
+     */
+    default boolean prefixMonotone() {
+        return true;
+    }
+
+    /** Reason of the suspension, naming the rule, e.g. {@code "tiresias-las: queue 1 job j7 preempted by ..."}. */
+    String reason(Job waiting, Job victim);
+}

@@ -1,0 +1,36 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.Job;
+import io.quanta.core.plan.Text;
+import java.util.Comparator;
+import java.util.SortedMap;
+
+/**
+ * Shortest remaining GPU-time first: {@code numGpus x expected duration - attained service}; jobs without a known
+ * duration count as infinitely long (after all others, FIFO among themselves). Reads the oracle duration: for the
+ * {@code srtf-oracle} evaluation bound only.
+ */
+public final class SrtfRanking implements Ranking {
+
+    /** Remaining GPU-seconds of a job, +infinity when its duration is unknown. */
+    public static double remaining(Job job) {
+        return job.expectedDurationSeconds().isPresent()
+                ? job.numGpus() * job.expectedDurationSeconds().getAsDouble() - job.attainedGpuSeconds()
+                : Double.POSITIVE_INFINITY;
+    }
+
+    @Override
+    public Comparator<Job> order() {
+        return Comparator.comparingDouble(SrtfRanking::remaining).thenComparing(Ranking.byArrival());
+    }
+
+    @Override
+    public String describe(Job job) {
+        return "remaining " + Text.num(remaining(job)) + " GPU-s";
+    }
+
+    @Override
+    public SortedMap<String, String> details(Job job) {
+        return Text.details("remainingGpuSeconds", Text.num(remaining(job)));
+    }
+}
