@@ -108,6 +108,19 @@ public final class CommandHandler {
         }
     }
 
+    /**
+     * Reports every attempt that still runs as LOST with the reason, and forgets it: for a shutdown that ends them
+     * (simulated jobs do not outlive their connector).
+     */
+    public synchronized void abandonAll(String reason) {
+        Instant now = clock.instant();
+        for (AttemptRecord record : new ArrayList<>(records.values())) {
+            if (record.status().isActive()) {
+                onRunnerEvent(new RunnerEvent.Lost(record.id(), now, reason));
+            }
+        }
+    }
+
     /** The attempts that hold GPUs here, for the heartbeat. */
     public synchronized List<RunningAttempt> running() {
         return records.values().stream()

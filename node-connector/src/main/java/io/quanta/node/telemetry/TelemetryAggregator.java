@@ -68,6 +68,11 @@ public final class TelemetryAggregator {
         windows.remove(attempt);
     }
 
+    /** Stops tracking every attempt not in {@code active} (they ended). */
+    public synchronized void retainOnly(java.util.Set<AttemptId> active) {
+        windows.keySet().retainAll(active);
+    }
+
     /** Closes the window at {@code now}: one record per attempt that made progress in it. */
     public synchronized List<JobTelemetry> flush(Instant now) {
         List<JobTelemetry> out = new ArrayList<>();

@@ -1,0 +1,454 @@
+package io.quanta.node;
+
+import io.quanta.node.command.CommandHandler;
+import io.quanta.node.command.FileAttemptStore;
+import io.quanta.node.gpu.GpuDevice;
+import io.quanta.node.gpu.GpuModels;
+import io.quanta.node.gpu.GpuProbe;
+import io.quanta.node.gpu.NvidiaSmiGpuProbe;
+import io.quanta.node.gpu.SimulatedGpuProbe;
+import io.quanta.node.model.ThroughputModel;
+import io.quanta.node.runner.AttemptId;
+import io.quanta.node.runner.AttemptProgress;
+import io.quanta.node.runner.JobRunner;
+import io.quanta.node.runner.NodeWorkDir;
+import io.quanta.node.runner.ProcessJobRunner;
+import io.quanta.node.runner.ProcessRunnerSettings;
+import io.quanta.node.runner.SimulatedJobRunner;
+import io.quanta.node.runner.WallClockSimulatedRunner;
+import io.quanta.node.telemetry.TelemetryAggregator;
+import io.quanta.node.telemetry.UdpTelemetryServer;
+import io.quanta.schemas.JobEvent;
+import io.quanta.schemas.JobTelemetry;
+import io.quanta.schemas.NodeCommand;
+import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.schemas.RunningAttempt;
+import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.serde.AvroSerdeFactory;
+import io.quanta.topics.serde.AvroTrust;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RecordDeserializationException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node agent: runs jobs on this server's GPUs (real processes or simulated) as its commands say, and reports what
+ * happens. Life cycle: {@link #create(QuantaConfig)}, {@link #start()}, {@link #close()} (idempotent; call it from a
+ * shutdown hook for SIGTERM), or simply {@link #run(QuantaConfig)}.
+ * <ul>
+ *   <li>Commands: assigns (no consumer group) the one partition of the commands topic that its node id maps to under
+ *       the default partitioner ({@link NodePartition}), starting at the end: every earlier command was addressed to
+ *       an earlier epoch. Reads committed records only, keeps records keyed by its node id and hands them to the
+ *       {@link CommandHandler} (fencing, idempotence). The first heartbeat is sent only once that position is
+ *       known.</li>
+ *   <li>Publishes {@code NodeHeartbeat} (key node id) every interval with GPU health and the attempts it runs,
+ *       {@code JobEvent} and {@code JobTelemetry} (key job id), through an {@link Outbox} and an idempotent producer
+ *       ({@code enable.idempotence=true}, {@code acks=all}, unbounded delivery timeout): during a broker outage jobs
+ *       keep running, records wait, and they are delivered once, in order, when the broker is back.</li>
+ *   <li>On close: a last telemetry window and a last heartbeat listing what still runs (real jobs keep running and a
+ *       restarted connector adopts them; simulated ones are reported LOST), delivered within the shutdown timeout.</li>
+ * </ul>
+ */
+public final class NodeConnector implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeConnector.class);
+    private static final Duration KAFKA_RETRY = Duration.ofSeconds(1);
+
+    private final NodeSettings settings;
+    private final QuantaConfig config;
+    private final TopicCatalogue catalogue;
+    private final Clock clock;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final CountDownLatch commandsReady = new CountDownLatch(1);
+    private final Object pauseLock = new Object();
+
+    private NodeWorkDir workDir;
+    private long epoch;
+    private JobRunner runner;
+    private SimulatedJobRunner simulation;
+    private UdpTelemetryServer telemetryServer;
+    private TelemetryAggregator aggregator;
+    private HeartbeatFactory heartbeats;
+    private CommandHandler handler;
+    private KafkaProducer<String, byte[]> producer;
+    private Outbox<Outbound<?>> outbox;
+    private ScheduledExecutorService timers;
+    private Thread commandThread;
+    private volatile KafkaConsumer<String, NodeCommand> consumer;
+    private volatile boolean running;
+    private boolean started;
+    private boolean closed;
+
+    /**
+     * A connector for these settings.
+     *
+     * @param config Kafka client settings ({@code bootstrap.servers}, security, ...)
+     * @param catalogue the topics and their serdes
+     * @param clock time of heartbeats, events and telemetry
+     */
+    public NodeConnector(NodeSettings settings, QuantaConfig config, TopicCatalogue catalogue, Clock clock) {
+        this.settings = settings;
+        this.config = config;
+        this.catalogue = catalogue;
+        this.clock = clock;
+    }
+
+    /** A connector configured by the {@code node.*}, connection and topic settings, on the system clock. */
+    public static NodeConnector create(QuantaConfig config) {
+        AvroTrust.trustQuantaSchemas();
+        return new NodeConnector(NodeSettings.from(config), config,
+                TopicCatalogue.from(config, AvroSerdeFactory.from(config)), Clock.systemUTC());
+    }
+
+    /**
+     * Creates, starts and runs a connector until the JVM is asked to stop (SIGTERM, Ctrl-C), then closes it cleanly.
+     * Blocks.
+     */
+    public static void run(QuantaConfig config) throws InterruptedException {
+        NodeConnector connector = create(config);
+        Runtime.getRuntime().addShutdownHook(new Thread(connector::close, "quanta-node-shutdown"));
+        connector.start();
+        connector.awaitTermination();
+    }
+
+    /**
+     * Probes the GPUs, recovers the attempts of a previous run from the work directory, and starts consuming
+     * commands and publishing. Returns once started; fails (and releases what it took) if the GPUs cannot be listed.
+     */
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("node connector " + settings.nodeId() + " already started");
+        }
+        started = true;
+        AvroTrust.trustQuantaSchemas();
+        try {
+            startComponents();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** This incarnation's epoch (known once started). */
+    public synchronized long epoch() {
+        return epoch;
+    }
+
+    /** The settings. */
+    public NodeSettings settings() {
+        return settings;
+    }
+
+    /** The attempts holding GPUs here. */
+    public List<RunningAttempt> running() {
+        return handler == null ? List.of() : handler.running();
+    }
+
+    /** The telemetry endpoint given to jobs ({@code udp://127.0.0.1:port}); empty for the simulated backend. */
+    public synchronized String telemetryEndpoint() {
+        return telemetryServer == null ? "" : telemetryServer.endpoint();
+    }
+
+    /** Whether the commands partition is assigned and heartbeats are flowing. */
+    public boolean isReady() {
+        return commandsReady.getCount() == 0;
+    }
+
+    /** Blocks until {@link #close()} has finished. */
+    public void awaitTermination() throws InterruptedException {
+        terminated.await();
+    }
+
+    /** Stops consuming, publishes a last telemetry window and heartbeat, waits for delivery, releases everything. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            running = false;
+        }
+        synchronized (pauseLock) {
+            pauseLock.notifyAll();
+        }
+        try {
+            shutdown();
+        } finally {
+            terminated.countDown();
+        }
+    }
+
+    private void startComponents() {
+        workDir = new NodeWorkDir(settings.workDir());
+        epoch = NodeEpoch.next(workDir, clock);
+        aggregator = new TelemetryAggregator(settings.nodeId(), clock.instant());
+        GpuProbe probe = createRunnerAndProbe();
+        List<GpuDevice> gpus = probe.probe();
+        LOG.info("node {} (cell {}, rack {}) epoch {}: {} [{}]", settings.nodeId(), settings.cellId(),
+                settings.rack(), epoch, probe.describe(), gpus.stream().map(g -> g.index() + ":" + g.model()
+                        + (g.healthy() ? "" : " UNHEALTHY " + g.error().orElse(""))).collect(Collectors.joining(", ")));
+        heartbeats = new HeartbeatFactory(settings.nodeId(), settings.cellId(), settings.rack(), epoch, probe, gpus);
+        producer = new KafkaProducer<>(producerProperties(), new StringSerializer(), new ByteArraySerializer());
+        outbox = new Outbox<>("quanta-node-outbox", item -> producer.send(item.toProducerRecord(),
+                (metadata, error) -> {
+                    if (error != null) {
+                        LOG.error("{} could not be delivered: {}", item, error.toString());
+                    }
+                }), settings.outboxCapacity(), item -> item.kind() == Outbound.Kind.TELEMETRY,
+                Duration.ofMillis(100), Duration.ofSeconds(10));
+        handler = new CommandHandler(settings.nodeId(), epoch, runner, new FileAttemptStore(workDir), this::publish,
+                clock);
+        handler.recover();
+        running = true;
+        timers = Executors.newScheduledThreadPool(1, r -> {
+            Thread t = new Thread(r, "quanta-node-timers");
+            t.setDaemon(true);
+            return t;
+        });
+        timers.scheduleAtFixedRate(this::safeTelemetry, settings.telemetryWindow().toMillis(),
+                settings.telemetryWindow().toMillis(), TimeUnit.MILLISECONDS);
+        commandThread = new Thread(this::consumeCommands, "quanta-node-commands");
+        commandThread.start();
+    }
+
+    private GpuProbe createRunnerAndProbe() {
+        if (settings.backend() == NodeSettings.Backend.SIMULATED) {
+            simulation = new SimulatedJobRunner(settings.nodeId(), ThroughputModel.named(settings.throughputModel()),
+                    node -> settings.rack(), settings.simSpeed(), clock.instant());
+            runner = new WallClockSimulatedRunner(simulation, clock);
+            int memory = settings.gpuMemoryMiB() > 0 ? settings.gpuMemoryMiB()
+                    : GpuModels.memoryMiB(settings.gpuModel()).orElse(GpuModels.DEFAULT_MEMORY_MIB);
+            return new SimulatedGpuProbe(settings.nodeId(), settings.gpus(), settings.gpuModel(), memory,
+                    simulation::gpuUsage);
+        }
+        telemetryServer = new UdpTelemetryServer(settings.telemetryPort(), aggregator, clock);
+        runner = new ProcessJobRunner(workDir, new ProcessRunnerSettings(settings.suspendDeadline(),
+                settings.termGrace(), telemetryServer.endpoint(), settings.stderrLines()), clock);
+        return new NvidiaSmiGpuProbe(settings.nvidiaSmi(), Duration.ofSeconds(10));
+    }
+
+    private void publish(JobEvent event) {
+        outbox.add(new Outbound<>(Outbound.Kind.EVENT, catalogue.events(), event.getJobId(), event, event.getAt()));
+    }
+
+    private void consumeCommands() {
+        try (KafkaConsumer<String, NodeCommand> c = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(),
+                catalogue.commands().valueSerde().deserializer())) {
+            consumer = c;
+            if (!running || !assignOwnPartition(c)) {
+                return;
+            }
+            commandsReady.countDown();
+            timers.scheduleAtFixedRate(this::safeHeartbeat, 0, settings.heartbeatInterval().toMillis(),
+                    TimeUnit.MILLISECONDS);
+            while (running) {
+                pollOnce(c);
+            }
+        } catch (WakeupException e) {
+            LOG.debug("command consumer woken up for shutdown");
+        } catch (RuntimeException e) {
+            LOG.error("command consumer stopped on an unexpected error", e);
+        } finally {
+            consumer = null;
+        }
+    }
+
+    private boolean assignOwnPartition(KafkaConsumer<String, NodeCommand> c) {
+        String topic = catalogue.commands().name();
+        while (running) {
+            try {
+                List<PartitionInfo> partitions = c.partitionsFor(topic, Duration.ofSeconds(10));
+                if (partitions == null || partitions.isEmpty()) {
+                    LOG.warn("topic {} does not exist (yet): create the topics with 'quanta topics apply'", topic);
+                } else {
+                    TopicPartition own = new TopicPartition(topic, NodePartition.of(settings.nodeId(),
+                            partitions.size()));
+                    c.assign(List.of(own));
+                    c.seekToEnd(List.of(own));
+                    long position = c.position(own, Duration.ofSeconds(10));
+                    LOG.info("node {} reads commands from {} at offset {}", settings.nodeId(), own, position);
+                    return true;
+                }
+            } catch (WakeupException e) {
+                throw e;
+            } catch (KafkaException e) {
+                LOG.warn("cannot reach the commands topic {} yet: {}", topic, e.toString());
+            }
+            pause(KAFKA_RETRY);
+        }
+        return false;
+    }
+
+    private void pollOnce(KafkaConsumer<String, NodeCommand> c) {
+        try {
+            for (ConsumerRecord<String, NodeCommand> record : c.poll(Duration.ofMillis(500))) {
+                dispatch(record);
+            }
+        } catch (RecordDeserializationException e) {
+            LOG.error("skipping unreadable command at {} offset {}: {}", e.topicPartition(), e.offset(),
+                    e.getMessage());
+            c.seek(e.topicPartition(), e.offset() + 1);
+        } catch (WakeupException e) {
+            if (running) {
+                throw e;
+            }
+        } catch (KafkaException e) {
+            LOG.warn("polling commands failed, retrying: {}", e.toString());
+            pause(KAFKA_RETRY);
+        }
+    }
+
+    private void dispatch(ConsumerRecord<String, NodeCommand> record) {
+        if (!settings.nodeId().equals(record.key()) || record.value() == null) {
+            return;
+        }
+        try {
+            handler.handle(record.value());
+        } catch (RuntimeException e) {
+            LOG.error("command {} at offset {} failed", record.value().getCommandId(), record.offset(), e);
+        }
+    }
+
+    private void safeHeartbeat() {
+        try {
+            NodeHeartbeat beat = heartbeats.heartbeat(handler.running(), clock.instant());
+            outbox.offerLatest(new Outbound<>(Outbound.Kind.HEARTBEAT, catalogue.heartbeats(), settings.nodeId(),
+                    beat, beat.getSentAt()));
+        } catch (RuntimeException e) {
+            LOG.error("heartbeat failed", e);
+        }
+    }
+
+    private void safeTelemetry() {
+        try {
+            for (AttemptProgress p : runner.progress()) {
+                aggregator.recordTotal(p.attempt(), p.minibatchesDone(), p.gpuMemoryUsedMiB(), clock.instant());
+            }
+            for (JobTelemetry t : aggregator.flush(clock.instant())) {
+                outbox.add(new Outbound<>(Outbound.Kind.TELEMETRY, catalogue.telemetry(), t.getJobId(), t,
+                        t.getReportedAt()));
+            }
+            Set<AttemptId> active = handler.running().stream()
+                    .map(r -> new AttemptId(r.getJobId(), r.getAttempt())).collect(Collectors.toSet());
+            aggregator.retainOnly(active);
+        } catch (RuntimeException e) {
+            LOG.error("telemetry window failed", e);
+        }
+    }
+
+    private void shutdown() {
+        KafkaConsumer<String, NodeCommand> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
+        join(commandThread);
+        if (timers != null) {
+            timers.shutdownNow();
+            awaitQuietly(timers);
+        }
+        if (handler != null && outbox != null) {
+            safeTelemetry();
+            if (settings.backend() == NodeSettings.Backend.SIMULATED) {
+                handler.abandonAll("node connector " + settings.nodeId() + " stopped; simulated jobs end with it");
+            }
+            if (isReady()) {
+                safeHeartbeat();
+            }
+            List<RunningAttempt> still = handler.running();
+            LOG.info("node {} stopping; still running: {}", settings.nodeId(), still.isEmpty() ? "nothing"
+                    : still.stream().map(r -> r.getJobId() + "#" + r.getAttempt()).collect(Collectors.joining(", ")));
+        }
+        if (outbox != null) {
+            outbox.close(settings.shutdownTimeout());
+        }
+        if (producer != null) {
+            producer.close(settings.shutdownTimeout());
+        }
+        if (runner != null) {
+            runner.close();
+        }
+        if (telemetryServer != null) {
+            telemetryServer.close();
+        }
+    }
+
+    private Map<String, Object> producerProperties() {
+        Map<String, Object> props = new HashMap<>(config.kafkaClientProperties());
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, "quanta-node-" + settings.nodeId());
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.MAX_VALUE);
+        props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+        props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        props.put(ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG, 200);
+        props.put(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 10_000);
+        return props;
+    }
+
+    private Map<String, Object> consumerProperties() {
+        Map<String, Object> props = new HashMap<>(config.kafkaClientProperties());
+        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "quanta-node-" + settings.nodeId() + "-commands");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.put(ConsumerConfig.RECONNECT_BACKOFF_MS_CONFIG, 200);
+        props.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 10_000);
+        return props;
+    }
+
+    private void pause(Duration d) {
+        synchronized (pauseLock) {
+            try {
+                pauseLock.wait(d.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                running = false;
+            }
+        }
+    }
+
+    private static void join(Thread thread) {
+        if (thread == null) {
+            return;
+        }
+        try {
+            thread.join(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void awaitQuietly(ScheduledExecutorService executor) {
+        try {
+            executor.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.quanta.node;
+
+import io.quanta.topics.config.QuantaConfig;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The typed settings of a node connector, read from the {@code node.*} section of a {@link QuantaConfig} (see
+ * {@link NodeConfigSection} for each key's meaning and default).
+ *
+ * @param nodeId node id
+ * @param cellId cell
+ * @param rack rack
+ * @param backend how jobs run
+ * @param gpus virtual GPUs (simulated)
+ * @param gpuModel virtual GPU model (simulated)
+ * @param gpuMemoryMiB virtual GPU memory, 0 = the model's (simulated)
+ * @param nvidiaSmi nvidia-smi binary (process)
+ * @param workDir local state directory
+ * @param heartbeatInterval between heartbeats
+ * @param suspendDeadline SIGUSR1 to SIGTERM
+ * @param termGrace SIGTERM to SIGKILL
+ * @param telemetryWindow telemetry aggregation window
+ * @param telemetryPort UDP port, 0 = any
+ * @param stderrLines stderr lines in FAILED events
+ * @param simSpeed duration compression factor (simulated)
+ * @param throughputModel {@code standard} or {@code tiresias-compatible} (simulated)
+ * @param outboxCapacity records kept during a broker outage
+ * @param shutdownTimeout delivery wait on shutdown
+ */
+public record NodeSettings(String nodeId, String cellId, String rack, Backend backend, int gpus, String gpuModel,
+                           int gpuMemoryMiB, String nvidiaSmi, Path workDir, Duration heartbeatInterval,
+                           Duration suspendDeadline, Duration termGrace, Duration telemetryWindow, int telemetryPort,
+                           int stderrLines, double simSpeed, String throughputModel, int outboxCapacity,
+                           Duration shutdownTimeout) {
+
+    /** How a node runs jobs. */
+    public enum Backend {
+        /** Real processes on real GPUs. */
+        PROCESS,
+        /** Virtual GPUs, progress from the throughput model. */
+        SIMULATED
+    }
+
+    public NodeSettings {
+        Objects.requireNonNull(nodeId, "nodeId");
+        if (nodeId.isBlank()) {
+            throw new IllegalArgumentException("node id must not be blank");
+        }
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(workDir, "workDir");
+    }
+
+    /** The settings of a configuration; a missing node id defaults to the host name. */
+    public static NodeSettings from(QuantaConfig config) {
+        String id = config.getString(NodeConfigSection.ID);
+        String nodeId = id == null || id.isBlank() ? hostName() : id;
+        String dir = config.getString(NodeConfigSection.WORK_DIR);
+        Path workDir = dir == null || dir.isBlank()
+                ? Path.of(System.getProperty("user.home"), ".quanta", "nodes", nodeId) : Path.of(dir);
+        return new NodeSettings(nodeId,
+                config.getString(NodeConfigSection.CELL),
+                config.getString(NodeConfigSection.RACK),
+                Backend.valueOf(config.getString(NodeConfigSection.BACKEND).toUpperCase(Locale.ROOT)),
+                config.getInt(NodeConfigSection.GPUS),
+                config.getString(NodeConfigSection.GPU_MODEL),
+                config.getInt(NodeConfigSection.GPU_MEMORY_MIB),
+                config.getString(NodeConfigSection.NVIDIA_SMI),
+                workDir,
+                millis(config, NodeConfigSection.HEARTBEAT_INTERVAL_MS),
+                millis(config, NodeConfigSection.SUSPEND_DEADLINE_MS),
+                millis(config, NodeConfigSection.TERM_GRACE_MS),
+                millis(config, NodeConfigSection.TELEMETRY_WINDOW_MS),
+                config.getInt(NodeConfigSection.TELEMETRY_PORT),
+                config.getInt(NodeConfigSection.STDERR_LINES),
+                config.getDouble(NodeConfigSection.SIM_SPEED),
+                config.getString(NodeConfigSection.SIM_THROUGHPUT_MODEL),
+                config.getInt(NodeConfigSection.OUTBOX_CAPACITY),
+                millis(config, NodeConfigSection.SHUTDOWN_TIMEOUT_MS));
+    }
+
+    private static Duration millis(QuantaConfig config, String key) {
+        return Duration.ofMillis(config.getLong(key));
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.quanta.node;
+
+import io.quanta.topics.TopicSpec;
+import java.time.Instant;
+import java.util.Objects;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * A record this node publishes, kept unserialised in the {@link Outbox} until it can be sent (serialising may need the
+ * schema registry, which may be down too).
+ *
+ * @param kind what it is (only telemetry may be dropped under pressure)
+ * @param spec the topic
+ * @param key the record key
+ * @param value the record value
+ * @param timestamp the record timestamp
+ * @param <V> the value type
+ */
+public record Outbound<V>(Kind kind, TopicSpec<String, V> spec, String key, V value, Instant timestamp) {
+
+    /** The kinds of records a node publishes. */
+    public enum Kind { EVENT, TELEMETRY, HEARTBEAT }
+
+    public Outbound {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(timestamp, "timestamp");
+    }
+
+    /** The serialised producer record (value in the Confluent wire format). */
+    public ProducerRecord<String, byte[]> toProducerRecord() {
+        byte[] bytes = spec.valueSerde().serializer().serialize(spec.name(), value);
+        return new ProducerRecord<>(spec.name(), null, timestamp.toEpochMilli(), key, bytes);
+    }
+
+    @Override
+    public String toString() {
+        return kind + " to " + spec.name() + " key " + key;
+    }
+}
