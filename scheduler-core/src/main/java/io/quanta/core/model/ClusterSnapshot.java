@@ -30,17 +30,15 @@ public record ClusterSnapshot(
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(serviceDistribution, "serviceDistribution");
         Objects.requireNonNull(interferenceMemory, "interferenceMemory");
-        nodes = nodes.stream().sorted(Comparator.comparing(Node::id)).toList();
-        jobs = jobs.stream().sorted(Comparator.comparing(Job::id)).toList();
-        for (int i = 1; i < nodes.size(); i++) {
-            if (nodes.get(i).id().equals(nodes.get(i - 1).id())) {
-                throw new IllegalArgumentException("node id " + nodes.get(i).id() + " appears twice in the snapshot");
-            }
+        int nodeCount = nodes.size();
+        int jobCount = jobs.size();
+        nodes = SortedLists.of(nodes, Comparator.comparing(Node::id));
+        jobs = SortedLists.of(jobs, Comparator.comparing(Job::id));
+        if (nodes.size() != nodeCount) {
+            throw new IllegalArgumentException("a node id appears twice in the snapshot");
         }
-        for (int i = 1; i < jobs.size(); i++) {
-            if (jobs.get(i).id().equals(jobs.get(i - 1).id())) {
-                throw new IllegalArgumentException("job id " + jobs.get(i).id() + " appears twice in the snapshot");
-            }
+        if (jobs.size() != jobCount) {
+            throw new IllegalArgumentException("a job id appears twice in the snapshot");
         }
     }
 

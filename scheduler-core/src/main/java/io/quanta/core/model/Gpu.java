@@ -23,7 +23,7 @@ public record Gpu(int index, String model, long memoryMiB, boolean healthy, List
         if (memoryMiB < 0) {
             throw new IllegalArgumentException("GPU memoryMiB must be >= 0, got " + memoryMiB);
         }
-        jobIds = jobIds.stream().sorted().distinct().toList();
+        jobIds = SortedLists.of(jobIds);
     }
 
     /** True when no job occupies or reserves this GPU (health is checked separately). */

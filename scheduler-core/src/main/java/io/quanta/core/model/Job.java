@@ -71,10 +71,10 @@ public record Job(
         if (queueLevel < 0) {
             throw new IllegalArgumentException("job " + id + ": queueLevel must be >= 0, got " + queueLevel);
         }
-        placement = placement.stream().sorted().distinct().toList();
-        sharingWith = sharingWith.stream().sorted().distinct().toList();
-        previousPlacement = previousPlacement.stream().sorted().distinct().toList();
-        reservedGpus = reservedGpus.stream().sorted().distinct().toList();
+        placement = SortedLists.of(placement);
+        sharingWith = SortedLists.of(sharingWith);
+        previousPlacement = SortedLists.of(previousPlacement);
+        reservedGpus = SortedLists.of(reservedGpus);
     }
 
     /** A new builder with neutral defaults: QUEUED, 1 GPU, attempt 1, tenant "default", unknown profile. */

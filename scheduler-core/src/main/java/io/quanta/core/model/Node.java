@@ -13,11 +13,10 @@ public record Node(String id, String rack, boolean alive, List<Gpu> gpus) {
     public Node {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(rack, "rack");
-        gpus = gpus.stream().sorted(Comparator.comparingInt(Gpu::index)).toList();
-        for (int i = 1; i < gpus.size(); i++) {
-            if (gpus.get(i).index() == gpus.get(i - 1).index()) {
-                throw new IllegalArgumentException("node " + id + " has GPU index " + gpus.get(i).index() + " twice");
-            }
+        int before = gpus.size();
+        gpus = SortedLists.of(gpus, Comparator.comparingInt(Gpu::index));
+        if (gpus.size() != before) {
+            throw new IllegalArgumentException("node " + id + " lists a GPU index twice");
         }
     }
 

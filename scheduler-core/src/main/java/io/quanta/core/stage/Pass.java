@@ -52,6 +52,11 @@ public final class Pass {
         return cell.snapshot();
     }
 
+    /** Runs the admission stage over the QUEUED jobs: rejects those that can never fit, returns the others. */
+    public List<Job> admit(String policy) {
+        return new Admission(policy).admit(queued, alloc);
+    }
+
     /** QUEUED jobs. */
     public List<Job> queued() {
         return queued;

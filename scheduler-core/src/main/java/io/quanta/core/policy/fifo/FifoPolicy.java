@@ -2,12 +2,10 @@ package io.quanta.core.policy.fifo;
 
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
-import io.quanta.core.model.Job;
 import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.stage.Admission;
 import io.quanta.core.stage.FifoRanking;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.Pass;
@@ -25,6 +23,8 @@ public final class FifoPolicy extends AbstractPolicy {
     /** Registered name. */
     public static final String NAME = "fifo";
 
+    private static final FifoRanking RANKING = new FifoRanking();
+
     private final Placer placer;
 
     public FifoPolicy(PolicyConfig config) {
@@ -35,9 +35,8 @@ public final class FifoPolicy extends AbstractPolicy {
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
-        FifoRanking ranking = new FifoRanking();
-        List<Job> admitted = new Admission(NAME).admit(pass.queued(), pass.alloc());
-        new GangScheduler(NAME, placer, ranking, List.of(), true).run(Pass.ordered(admitted, ranking), pass.alloc());
+        new GangScheduler(NAME, placer, RANKING, List.of(), true)
+                .run(Pass.ordered(pass.admit(NAME), RANKING), pass.alloc());
         return pass.alloc().decisions();
     }
 

@@ -3,19 +3,15 @@ package io.quanta.core.policy.gandiva;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
-import io.quanta.core.model.JobState;
 import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyConfigKeys;
-import io.quanta.core.stage.Admission;
-import io.quanta.core.stage.Defragmenter;
 import io.quanta.core.stage.ExpiredSliceFirst;
 import io.quanta.core.stage.FallbackStep;
 import io.quanta.core.stage.GangScheduler;
-import io.quanta.core.stage.Introspector;
-import io.quanta.core.stage.Packer;
+import io.quanta.core.stage.IntrospectivePacking;
 import io.quanta.core.stage.Pass;
 import io.quanta.core.stage.PreemptionPlanner;
 import io.quanta.core.stage.RoundRobinRanking;
@@ -39,48 +35,34 @@ public final class GandivaPolicy extends AbstractPolicy {
 
     private final Placer placer;
     private final double quantum;
-    private final Introspector introspector;
-    private final boolean packing;
-    private final int maxJobsPerGpu;
-    private final Defragmenter defragmenter;
-    private final boolean migration;
+    private final IntrospectivePacking gandiva;
 
     public GandivaPolicy(PolicyConfig config) {
         super(NAME, config);
         this.placer = new Placer(PlacementRule.from(config));
         this.quantum = config.get(PolicyConfigKeys.QUANTUM_S);
-        this.introspector = new Introspector(NAME, config.get(PolicyConfigKeys.INTROSPECTION_WINDOW_S),
-                config.get(PolicyConfigKeys.INTROSPECTION_MIN_GAIN));
-        this.packing = config.get(PolicyConfigKeys.PACKING);
-        this.maxJobsPerGpu = config.get(PolicyConfigKeys.MAX_JOBS_PER_GPU);
-        this.migration = config.get(PolicyConfigKeys.MIGRATION);
-        this.defragmenter = new Defragmenter(NAME, placer, config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS));
+        this.gandiva = new IntrospectivePacking(NAME, config, placer);
     }
 
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
-        List<Job> admitted = new Admission(NAME).admit(pass.queued(), pass.alloc());
-        introspector.apply(pass.running(), pass.alloc(), placer);
+        List<Job> admitted = pass.admit(NAME);
+        gandiva.introspect(pass);
         RoundRobinRanking ranking = new RoundRobinRanking();
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));
-        if (packing) {
-            fallbacks.add(new Packer(NAME, maxJobsPerGpu, snapshot.interferenceMemory(), pass.running()));
-        }
+        gandiva.packer(pass).ifPresent(fallbacks::add);
         fallbacks.add(new PreemptionPlanner(new ExpiredSliceFirst(NAME, quantum), placer, pass.running()));
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
-        if (migration && left.isEmpty()) {
-            defragmenter.apply(pass.running(), pass.alloc());
-        }
+        gandiva.defragment(pass, left);
         return pass.alloc().decisions();
     }
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        return WakeUps.earliest(TimeSlices.nextEnd(snapshot, quantum),
-                introspector.nextWakeUp(snapshot.now(), Pass.inState(snapshot, JobState.RUNNING)),
+        return WakeUps.earliest(TimeSlices.nextEnd(snapshot, quantum), gandiva.nextWakeUp(snapshot),
                 WakeUps.relaxation(snapshot, placer.rule()));
     }
 }

@@ -7,7 +7,6 @@ import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.stage.Admission;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.LongerRemainingFirst;
 import io.quanta.core.stage.Pass;
@@ -39,7 +38,7 @@ public final class SrtfOraclePolicy extends AbstractPolicy {
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
         SrtfRanking ranking = new SrtfRanking();
-        List<Job> admitted = new Admission(NAME).admit(pass.queued(), pass.alloc());
+        List<Job> admitted = pass.admit(NAME);
         PreemptionPlanner planner = new PreemptionPlanner(new LongerRemainingFirst(NAME), placer, pass.running());
         new GangScheduler(NAME, placer, ranking, List.of(planner), false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());

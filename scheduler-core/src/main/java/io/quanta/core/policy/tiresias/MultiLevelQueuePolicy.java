@@ -7,7 +7,6 @@ import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.stage.Admission;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.LowerQueueFirst;
@@ -45,7 +44,7 @@ public abstract class MultiLevelQueuePolicy extends AbstractPolicy {
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
-        List<Job> admitted = new Admission(name()).admit(pass.queued(), pass.alloc());
+        List<Job> admitted = pass.admit(name());
         queues.apply(pass.accruing(), admitted, pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         Ranking ranking = ranking(snapshot, levels);

@@ -1,0 +1,35 @@
+package io.quanta.core.model;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Immutable sorted, duplicate-free copies of lists, cheap when the input is already sorted (the common case). */
+final class SortedLists {
+
+    private SortedLists() {
+    }
+
+    static <T extends Comparable<? super T>> List<T> of(List<T> list) {
+        return of(list, Comparator.naturalOrder());
+    }
+
+    static <T> List<T> of(List<T> list, Comparator<? super T> order) {
+        boolean sorted = true;
+        for (int i = 1; i < list.size() && sorted; i++) {
+            sorted = order.compare(list.get(i - 1), list.get(i)) < 0;
+        }
+        if (sorted) {
+            return List.copyOf(list);
+        }
+        List<T> copy = new ArrayList<>(list);
+        copy.sort(order);
+        List<T> out = new ArrayList<>(copy.size());
+        for (T t : copy) {
+            if (out.isEmpty() || order.compare(out.get(out.size() - 1), t) != 0) {
+                out.add(t);
+            }
+        }
+        return List.copyOf(out);
+    }
+}

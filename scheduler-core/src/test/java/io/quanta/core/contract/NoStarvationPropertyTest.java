@@ -1,0 +1,84 @@
+package io.quanta.core.contract;
+
+import static io.quanta.core.testing.Fixtures.aNode;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.core.model.ModelProfile;
+import io.quanta.core.model.Node;
+import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.policy.PolicyRegistry;
+import io.quanta.core.policy.SchedulingPolicy;
+import io.quanta.core.testing.TinyEventLoop;
+import io.quanta.core.testing.TinyEventLoop.JobSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Random workloads stepped through the tiny event loop: with the starvation knob on, every policy finishes every job
+ * that fits the cell, and every pass keeps the decision contract (checked inside the loop).
+ */
+class NoStarvationPropertyTest {
+
+    private static final List<String> MODELS = List.of("resnet50", "lstm", "vgg16", "transformer");
+
+    record Workload(int racks, int nodesPerRack, int gpusPerNode, List<JobSpec> jobs) {
+    }
+
+    @Provide
+    Arbitrary<String> policies() {
+        return Arbitraries.of(List.copyOf(PolicyRegistry.builtIn().names()));
+    }
+
+    @Provide
+    Arbitrary<Workload> workloads() {
+        Arbitrary<JobSpec> job = Combinators.combine(
+                Arbitraries.of(1, 1, 1, 2, 2, 4, 8),
+                Arbitraries.integers().between(0, 3000),
+                Arbitraries.integers().between(5, 2500),
+                Arbitraries.of(MODELS),
+                Arbitraries.of(0L, 4000L, 9000L, 15000L),
+                Arbitraries.of(0.1, 0.9),
+                Arbitraries.of("a", "b")).as((g, at, work, model, mem, skew, tenant) ->
+                new JobSpec("x", tenant, g, at, work, new ModelProfile(model, skew, mem, 100)));
+        return Combinators.combine(Arbitraries.integers().between(1, 2), Arbitraries.integers().between(1, 3),
+                        Arbitraries.of(2, 4, 8), job.list().ofMinSize(1).ofMaxSize(18))
+                .as((racks, nodes, gpus, jobs) -> {
+                    List<JobSpec> named = new ArrayList<>();
+                    for (int i = 0; i < jobs.size(); i++) {
+                        JobSpec j = jobs.get(i);
+                        named.add(new JobSpec(String.format("j%02d", i), j.tenant(), j.numGpus(), j.submitAt(),
+                                j.work(), j.profile()));
+                    }
+                    return new Workload(racks, nodes, gpus, named);
+                });
+    }
+
+    @Property(tries = 80)
+    void shouldFinishEveryJobWhenTheKnobIsOn(@ForAll("policies") String name, @ForAll("workloads") Workload w) {
+        SchedulingPolicy policy = PolicyRegistry.builtIn().create(PolicyConfig.of(Map.of(
+                "policy", name, "tiresias.starvation-knob", "2", "quota.a", "4", "tiresias.thresholds", "500,2000")));
+        List<Node> nodes = new ArrayList<>();
+        for (int r = 0; r < w.racks(); r++) {
+            for (int n = 0; n < w.nodesPerRack(); n++) {
+                nodes.add(aNode("r" + r + "n" + n).rack("r" + r).gpus(w.gpusPerNode()).memoryMiB(16_000).build());
+            }
+        }
+        int cellGpus = w.racks() * w.nodesPerRack() * w.gpusPerNode();
+        double horizon = 3000 + w.jobs().stream().mapToDouble(j -> j.work() * 3 + 400).sum();
+
+        TinyEventLoop.Result result = new TinyEventLoop(policy, nodes, 2, 3, 0.6).run(w.jobs(), horizon, 200_000);
+
+        List<String> tooBig = w.jobs().stream().filter(j -> j.numGpus() > cellGpus).map(JobSpec::id).toList();
+        assertThat(result.unfinished()).as("unfinished jobs of %s; log tail %s", name,
+                result.log().subList(Math.max(0, result.log().size() - 20), result.log().size())).isEmpty();
+        assertThat(result.finishedAt().keySet()).noneMatch(tooBig::contains);
+        assertThat(result.decisionCounts().getOrDefault("REJECT", 0)).isEqualTo(tooBig.size());
+    }
+}
