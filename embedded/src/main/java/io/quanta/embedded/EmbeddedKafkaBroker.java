@@ -37,6 +37,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private static final int NODE_ID = 1;
 
     private final Path dataDir;
+    private final int fixedBrokerPort;
+    private final int fixedControllerPort;
     private final boolean deleteDataDir;
     private final Map<String, String> overrides;
     private KafkaRaftServer server;
@@ -47,6 +49,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private EmbeddedKafkaBroker(Builder builder) {
         this.deleteDataDir = builder.dataDir == null;
         this.dataDir = builder.dataDir;
+        this.fixedBrokerPort = builder.brokerPort;
+        this.fixedControllerPort = builder.controllerPort;
         this.overrides = Map.copyOf(builder.overrides);
     }
 
@@ -61,10 +65,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
         long began = System.nanoTime();
         Path dir = dataDir != null ? dataDir : tempDir();
-        int brokerPort = FreePorts.next();
-        int controllerPort = FreePorts.next();
+        int brokerPort = fixedBrokerPort > 0 ? fixedBrokerPort : FreePorts.next();
+        int controllerPort = fixedControllerPort > 0 ? fixedControllerPort : FreePorts.next();
         Properties props = properties(dir, brokerPort, controllerPort);
-        format(dir);
+        if (!Files.exists(dir.resolve("meta.properties"))) {
+            format(dir); // a kept data directory is formatted already (restart on the same data)
+        }
         KafkaRaftServer started = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
         started.startup();
         this.server = started;
@@ -199,9 +205,21 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     /** Options of an {@link EmbeddedKafkaBroker}. */
     public static final class Builder {
         private Path dataDir;
+        private int brokerPort;
+        private int controllerPort;
         private final Map<String, String> overrides = new LinkedHashMap<>();
 
         private Builder() {
+        }
+
+        /**
+         * Listen on these ports instead of free ones, so that the broker can be stopped and started again at the same
+         * address with the same {@link #dataDir(Path)} (broker-outage tests).
+         */
+        public Builder ports(int broker, int controller) {
+            this.brokerPort = broker;
+            this.controllerPort = controller;
+            return this;
         }
 
         /** Keep data here (kept on close) instead of in a temporary directory. */
