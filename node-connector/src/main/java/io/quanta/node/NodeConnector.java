@@ -34,7 +34,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -43,6 +45,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
@@ -213,13 +216,8 @@ public final class NodeConnector implements AutoCloseable {
                         + (g.healthy() ? "" : " UNHEALTHY " + g.error().orElse(""))).collect(Collectors.joining(", ")));
         heartbeats = new HeartbeatFactory(settings.nodeId(), settings.cellId(), settings.rack(), epoch, probe, gpus);
         producer = new KafkaProducer<>(producerProperties(), new StringSerializer(), new ByteArraySerializer());
-        outbox = new Outbox<>("quanta-node-outbox", item -> producer.send(item.toProducerRecord(),
-                (metadata, error) -> {
-                    if (error != null) {
-                        LOG.error("{} could not be delivered: {}", item, error.toString());
-                    }
-                }), settings.outboxCapacity(), item -> item.kind() == Outbound.Kind.TELEMETRY,
-                Duration.ofMillis(100), Duration.ofSeconds(10));
+        outbox = new Outbox<>("quanta-node-outbox", this::send, settings.outboxCapacity(),
+                item -> item.kind() == Outbound.Kind.TELEMETRY, Duration.ofMillis(100), Duration.ofSeconds(10));
         handler = new CommandHandler(settings.nodeId(), epoch, runner, new FileAttemptStore(workDir), this::publish,
                 clock);
         handler.recover();
@@ -249,6 +247,26 @@ public final class NodeConnector implements AutoCloseable {
         runner = new ProcessJobRunner(workDir, new ProcessRunnerSettings(settings.suspendDeadline(),
                 settings.termGrace(), telemetryServer.endpoint(), settings.stderrLines()), clock);
         return new NvidiaSmiGpuProbe(settings.nvidiaSmi(), Duration.ofSeconds(10));
+    }
+
+    /**
+     * Hands a record to the producer. A record the producer could not even append (metadata unavailable within
+     * max.block.ms, buffer full) comes back as an already-failed future: rethrown, so the outbox retries it. Appended
+     * records are retried by the idempotent producer itself until delivered.
+     */
+    private void send(Outbound<?> item) throws Exception {
+        Future<RecordMetadata> sent = producer.send(item.toProducerRecord(), (metadata, error) -> {
+            if (error != null) {
+                LOG.warn("{} not delivered: {}", item, error.toString());
+            }
+        });
+        if (sent.isDone()) {
+            try {
+                sent.get();
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception cause ? cause : e;
+            }
+        }
     }
 
     private void publish(JobEvent event) {

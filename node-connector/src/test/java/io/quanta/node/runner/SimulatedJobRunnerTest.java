@@ -35,7 +35,7 @@ class SimulatedJobRunnerTest {
     }
 
     private static Instant at(double seconds) {
-        return T0.plusNanos((long) Math.round(seconds * 1e9));
+        return T0.plusNanos(Math.round(seconds * 1e9));
     }
 
     @Test
