@@ -72,7 +72,7 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
         try {
             Await.until("Apicurio Registry answers at " + url, startTimeout, this::answers);
             RegistryAdmin.setBackwardCompatibility(http, url);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             String tail = logTail(40);
             close();
             throw new IllegalStateException("Apicurio Registry did not start (" + e.getMessage() + "). Last lines of "

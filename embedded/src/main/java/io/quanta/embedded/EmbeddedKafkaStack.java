@@ -26,12 +26,15 @@ public final class EmbeddedKafkaStack implements KafkaStack {
         try {
             broker.start();
             registryStarted.join();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             registryStarted.cancel(false);
             registryStarted.exceptionally(t -> null).join();
             registry.close();
             broker.close();
-            throw e instanceof CompletionException && e.getCause() instanceof RuntimeException r ? r : e;
+            if (e instanceof CompletionException && e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
         }
         return new EmbeddedKafkaStack(broker, registry);
     }

@@ -47,6 +47,14 @@ public final class TopicCatalogue {
         return new TopicCatalogue(specs);
     }
 
+    /**
+     * The catalogue for creating and verifying topics only, without a schema registry: its value serdes fail on use
+     * with an error naming {@code schema.registry.url}.
+     */
+    public static TopicCatalogue forAdministration(QuantaConfig config) {
+        return from(config, new UnconfiguredSerdeFactory());
+    }
+
     @SuppressWarnings("unchecked")
     private <V> TopicSpec<String, V> get(QuantaTopic topic) {
         return (TopicSpec<String, V>) specs.get(topic);

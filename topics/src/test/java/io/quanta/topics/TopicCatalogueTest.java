@@ -1,6 +1,7 @@
 package io.quanta.topics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.schemas.JobState;
 import io.quanta.schemas.JobStatus;
@@ -10,6 +11,7 @@ import io.quanta.topics.registry.InMemorySchemaRegistryClient;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import java.time.Instant;
 import java.util.Map;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +75,15 @@ class TopicCatalogueTest {
         assertThat(status.valueSerde().deserializer().deserialize(status.name(), bytes)).isEqualTo(value);
         assertThat(status.valueSerde().deserializer().deserialize(status.name(), null)).isNull();
         assertThat(status.valueSubject()).isEqualTo("quanta.jobs.status-value");
+    }
+
+    @Test
+    void shouldNameRegistryKeyWhenAdministrationCatalogueSerdeIsUsed() {
+        TopicCatalogue catalogue = TopicCatalogue.forAdministration(config(Map.of()));
+
+        assertThat(catalogue.all()).hasSize(9);
+        assertThatThrownBy(() -> catalogue.events().valueSerde().serializer().serialize("t", null))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("schema.registry.url");
     }
 
     private static QuantaConfig config(Map<String, String> values) {
