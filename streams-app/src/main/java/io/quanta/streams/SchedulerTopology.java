@@ -1,0 +1,198 @@
+package io.quanta.streams;
+
+import io.quanta.core.model.InterferenceMemory;
+import io.quanta.core.model.ServiceDistribution;
+import io.quanta.core.policy.PolicyRegistry;
+import io.quanta.schemas.JobEvent;
+import io.quanta.schemas.JobRequest;
+import io.quanta.schemas.JobTelemetry;
+import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.streams.cell.AssignmentRecord;
+import io.quanta.streams.cell.CellMeta;
+import io.quanta.streams.cell.CellSchedulerProcessor;
+import io.quanta.streams.cell.ConfigFingerprint;
+import io.quanta.streams.cell.JobRecord;
+import io.quanta.streams.cell.NodeRecord;
+import io.quanta.streams.router.InputRouterProcessor;
+import io.quanta.streams.router.JobRoute;
+import io.quanta.streams.router.Routes;
+import io.quanta.streams.store.BytesCodecSerde;
+import io.quanta.streams.store.JsonSerde;
+import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.TopicSpec;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.processor.api.ProcessorSupplier;
+
+/**
+ * The one wiring class of the cell scheduler: every source, processor, sink and store name, and the {@link #build}
+ * method that production, the tests, the simulator and audit replay all call. Topic names come from the injected
+ * {@link TopicCatalogue}; nothing here names a topic.
+ *
+ * <pre>
+ * sub-topology 0 (jobs router)   submissions, telemetry, events ─▶ route by job ─▶ inbox | status | dead letters
+ * sub-topology 1 (nodes router)  heartbeats ─▶ route by declared cell ─▶ inbox | dead letters
+ * sub-topology 2 (cells)         inbox ─▶ CellSchedulerProcessor ─▶ commands | decisions | status | dead letters
+ * </pre>
+ *
+ * Submissions, telemetry and events must have the same partition count: their router shares the job-to-cell store.
+ * Changelog topics are {@code <application.id>-<store name>-changelog}.
+ */
+public final class SchedulerTopology {
+
+    public static final String SUBMISSIONS_SOURCE = "submissions-source";
+    public static final String TELEMETRY_SOURCE = "telemetry-source";
+    public static final String EVENTS_SOURCE = "events-source";
+    public static final String HEARTBEATS_SOURCE = "heartbeats-source";
+    public static final String INBOX_SOURCE = "inbox-source";
+
+    public static final String SUBMISSION_ROUTER = "submission-router";
+    public static final String TELEMETRY_ROUTER = "telemetry-router";
+    public static final String EVENT_ROUTER = "event-router";
+    public static final String HEARTBEAT_ROUTER = "heartbeat-router";
+    public static final String CELL_SCHEDULER = "cell-scheduler";
+
+    public static final String JOB_ROUTER_INBOX_SINK = "job-router-inbox-sink";
+    public static final String JOB_ROUTER_STATUS_SINK = "job-router-status-sink";
+    public static final String JOB_ROUTER_DEADLETTER_SINK = "job-router-deadletter-sink";
+    public static final String NODE_ROUTER_INBOX_SINK = "node-router-inbox-sink";
+    public static final String NODE_ROUTER_DEADLETTER_SINK = "node-router-deadletter-sink";
+    public static final String COMMANDS_SINK = "cell-commands-sink";
+    public static final String DECISIONS_SINK = "cell-decisions-sink";
+    public static final String CELL_STATUS_SINK = "cell-status-sink";
+    public static final String CELL_DEADLETTER_SINK = "cell-deadletter-sink";
+
+    /** Router: job id to its cell and submission fingerprint. */
+    public static final String JOB_ROUTES_STORE = "router-job-routes";
+    /** Router: node id to the cell it declared last. */
+    public static final String NODE_CELLS_STORE = "router-node-cells";
+    /** Cells: active jobs ({@code cell|job}). */
+    public static final String JOBS_STORE = "scheduler-jobs";
+    /** Cells: jobs that reached a terminal state ({@code cell|job}). */
+    public static final String FINISHED_JOBS_STORE = "scheduler-finished-jobs";
+    /** Cells: nodes ({@code cell|node}). */
+    public static final String NODES_STORE = "scheduler-nodes";
+    /** Cells: GPUs held by running attempts ({@code cell|job}). */
+    public static final String ASSIGNMENTS_STORE = "scheduler-assignments";
+    /** Cells: completed jobs' service distribution (key cell). */
+    public static final String SERVICE_STORE = "scheduler-service-distribution";
+    /** Cells: interference memory (key cell). */
+    public static final String INTERFERENCE_STORE = "scheduler-interference";
+    /** Cells: decision sequence, config hash, stream time, next wake-up (key cell). */
+    public static final String CELL_META_STORE = "scheduler-cell-meta";
+
+    private SchedulerTopology() {
+    }
+
+    /** The topology with the built-in policies. */
+    public static Topology build(TopicCatalogue topics, SchedulerSettings settings, StoreOptions stores) {
+        return build(topics, settings, stores, PolicyRegistry.builtIn());
+    }
+
+    /** The topology, with policies found in {@code policies}. */
+    public static Topology build(TopicCatalogue topics, SchedulerSettings settings, StoreOptions stores,
+                                 PolicyRegistry policies) {
+        Topology topology = new Topology();
+        policies.create(settings.policy());
+        addJobRouter(topology, topics, settings);
+        addNodeRouter(topology, topics);
+        addCellScheduler(topology, topics, settings, policies);
+        addStores(topology, stores);
+        return topology;
+    }
+
+    /** The changelog topic of a store for an application id. */
+    public static String changelogTopic(String applicationId, String storeName) {
+        return applicationId + "-" + storeName + "-changelog";
+    }
+
+    private static void addJobRouter(Topology topology, TopicCatalogue topics, SchedulerSettings settings) {
+        InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(JOB_ROUTER_INBOX_SINK,
+                JOB_ROUTER_STATUS_SINK, JOB_ROUTER_DEADLETTER_SINK);
+        source(topology, SUBMISSIONS_SOURCE, topics.submissions());
+        source(topology, TELEMETRY_SOURCE, topics.telemetry());
+        source(topology, EVENTS_SOURCE, topics.events());
+        ProcessorSupplier<byte[], byte[], String, Object> submissions = () -> new InputRouterProcessor<JobRequest>(
+                topics.submissions().valueSerde().deserializer(),
+                Routes.submissions(JOB_ROUTES_STORE, settings.routing()), sinks);
+        ProcessorSupplier<byte[], byte[], String, Object> telemetry = () -> new InputRouterProcessor<JobTelemetry>(
+                topics.telemetry().valueSerde().deserializer(), Routes.telemetry(JOB_ROUTES_STORE), sinks);
+        ProcessorSupplier<byte[], byte[], String, Object> events = () -> new InputRouterProcessor<JobEvent>(
+                topics.events().valueSerde().deserializer(), Routes.events(JOB_ROUTES_STORE), sinks);
+        topology.addProcessor(SUBMISSION_ROUTER, submissions, SUBMISSIONS_SOURCE);
+        topology.addProcessor(TELEMETRY_ROUTER, telemetry, TELEMETRY_SOURCE);
+        topology.addProcessor(EVENT_ROUTER, events, EVENTS_SOURCE);
+        String[] routers = {SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER};
+        sink(topology, JOB_ROUTER_INBOX_SINK, topics.inbox(), routers);
+        sink(topology, JOB_ROUTER_STATUS_SINK, topics.status(), routers);
+        sink(topology, JOB_ROUTER_DEADLETTER_SINK, topics.deadLetter(), routers);
+    }
+
+    private static void addNodeRouter(Topology topology, TopicCatalogue topics) {
+        InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(NODE_ROUTER_INBOX_SINK, null,
+                NODE_ROUTER_DEADLETTER_SINK);
+        source(topology, HEARTBEATS_SOURCE, topics.heartbeats());
+        ProcessorSupplier<byte[], byte[], String, Object> heartbeats = () -> new InputRouterProcessor<NodeHeartbeat>(
+                topics.heartbeats().valueSerde().deserializer(), Routes.heartbeats(NODE_CELLS_STORE), sinks);
+        topology.addProcessor(HEARTBEAT_ROUTER, heartbeats, HEARTBEATS_SOURCE);
+        sink(topology, NODE_ROUTER_INBOX_SINK, topics.inbox(), HEARTBEAT_ROUTER);
+        sink(topology, NODE_ROUTER_DEADLETTER_SINK, topics.deadLetter(), HEARTBEAT_ROUTER);
+    }
+
+    private static void addCellScheduler(Topology topology, TopicCatalogue topics, SchedulerSettings settings,
+                                         PolicyRegistry policies) {
+        CellSchedulerProcessor.Names names = new CellSchedulerProcessor.Names(JOBS_STORE, FINISHED_JOBS_STORE,
+                NODES_STORE, ASSIGNMENTS_STORE, CELL_META_STORE, SERVICE_STORE, INTERFERENCE_STORE, COMMANDS_SINK,
+                DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
+        ConfigFingerprint fingerprint = fingerprint(settings);
+        topology.addSource(INBOX_SOURCE, new StringDeserializer(), Serdes.ByteArray().deserializer(),
+                topics.inbox().name());
+        ProcessorSupplier<String, byte[], String, Object> cells = () -> new CellSchedulerProcessor(names,
+                topics.inbox().valueSerde().deserializer(), () -> policies.create(settings.policy()),
+                settings.policy(), settings.passInterval(), settings.nodeTimeout(), fingerprint);
+        topology.addProcessor(CELL_SCHEDULER, cells, INBOX_SOURCE);
+        sink(topology, COMMANDS_SINK, topics.commands(), CELL_SCHEDULER);
+        sink(topology, DECISIONS_SINK, topics.decisions(), CELL_SCHEDULER);
+        sink(topology, CELL_STATUS_SINK, topics.status(), CELL_SCHEDULER);
+        sink(topology, CELL_DEADLETTER_SINK, topics.deadLetter(), CELL_SCHEDULER);
+    }
+
+    /** The configuration fingerprint the cells record in the audit log with these settings. */
+    public static ConfigFingerprint fingerprint(SchedulerSettings settings) {
+        return ConfigFingerprint.of(settings.policy(), settings.passInterval(), settings.nodeTimeout(),
+                SoftwareVersion.current());
+    }
+
+    private static void addStores(Topology topology, StoreOptions stores) {
+        topology.addStateStore(stores.keyValue(JOB_ROUTES_STORE, Serdes.String(), JsonSerde.of(JobRoute.class)),
+                SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER);
+        topology.addStateStore(stores.keyValue(NODE_CELLS_STORE, Serdes.String(), Serdes.String()), HEARTBEAT_ROUTER);
+        topology.addStateStore(stores.keyValue(JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
+                CELL_SCHEDULER);
+        topology.addStateStore(stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(),
+                JsonSerde.of(JobRecord.class)), CELL_SCHEDULER);
+        topology.addStateStore(stores.keyValue(NODES_STORE, Serdes.String(), JsonSerde.of(NodeRecord.class)),
+                CELL_SCHEDULER);
+        topology.addStateStore(stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(),
+                JsonSerde.of(AssignmentRecord.class)), CELL_SCHEDULER);
+        topology.addStateStore(stores.keyValue(SERVICE_STORE, Serdes.String(),
+                new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)), CELL_SCHEDULER);
+        topology.addStateStore(stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
+                new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)), CELL_SCHEDULER);
+        topology.addStateStore(stores.keyValue(CELL_META_STORE, Serdes.String(), JsonSerde.of(CellMeta.class)),
+                CELL_SCHEDULER);
+    }
+
+    private static void source(Topology topology, String name, TopicSpec<String, ?> topic) {
+        topology.addSource(name, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), topic.name());
+    }
+
+    private static void sink(Topology topology, String name, TopicSpec<String, ?> topic, String... parents) {
+        @SuppressWarnings("unchecked")
+        Serializer<Object> values = (Serializer<Object>) topic.valueSerde().serializer();
+        topology.addSink(name, topic.name(), new StringSerializer(), values, parents);
+    }
+}

@@ -1,0 +1,244 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.model.JobState;
+import io.quanta.core.policy.SchedulingPolicy;
+import io.quanta.schemas.CellInput;
+import io.quanta.schemas.JobCancelRequested;
+import io.quanta.schemas.JobEvent;
+import io.quanta.schemas.JobEventType;
+import io.quanta.schemas.JobSubmitted;
+import io.quanta.schemas.JobTelemetry;
+import io.quanta.schemas.NodeCommandType;
+import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.schemas.SourceRef;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The cell scheduler's logic, free of Kafka: applies one inbox record to a cell's state at the record's stream time
+ * and runs a scheduling pass when the input asks for one (arrival, end of an attempt, cancellation, node change),
+ * when the policy's wake-up time or a node-liveness deadline has been reached, or at the first record of a new
+ * quantum when the state changed without a pass. Time is the cell's own stream time (the largest timestamp of its
+ * inbox records), so a cell's decisions are a function of its inbox records alone: replaying them into a fresh
+ * engine reproduces them, whichever other cells share the partition.
+ */
+public final class CellEngine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CellEngine.class);
+    /** Relative change of a job's measured throughput below which telemetry does not update the state. */
+    private static final double THROUGHPUT_RESOLUTION = 0.01;
+
+    private final ConfigFingerprint config;
+    private final long passIntervalMs;
+    private final JobTransitions jobs = new JobTransitions();
+    private final NodeTransitions nodes;
+    private final PassRunner passes;
+
+    public CellEngine(SchedulingPolicy policy, Duration passInterval, Duration nodeTimeout, ConfigFingerprint config) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.passIntervalMs = passInterval.toMillis();
+        this.nodes = new NodeTransitions(jobs, nodeTimeout);
+        this.passes = new PassRunner(policy, jobs);
+    }
+
+    /**
+     * Applies one inbox record to its cell.
+     *
+     * @param timestamp the record's timestamp (stream time; the cell's time never goes back)
+     * @param offset    the record's offset in the inbox partition, -1 when unknown
+     */
+    public void process(CellState cell, CellInput input, long timestamp, long offset, CellOutput out) {
+        CellMeta meta = cell.meta;
+        long now = Math.max(meta.timeMs, timestamp);
+        meta.timeMs = now;
+        if (offset >= 0) {
+            if (meta.rangeFrom < 0) {
+                meta.rangeFrom = offset;
+            }
+            meta.rangeTo = offset;
+        }
+        cell.metaChanged();
+        Step s = new Step(cell, now, out, config);
+        boolean pass = apply(s, input);
+        pass |= nodes.checkLiveness(s);
+        boolean tick = meta.nextTickMs >= 0 && now >= meta.nextTickMs;
+        if (pass || (meta.policyWakeUpMs >= 0 && now >= meta.policyWakeUpMs) || (tick && meta.dirty)) {
+            passes.run(s);
+        }
+        if (meta.nextTickMs < 0 || tick) {
+            meta.nextTickMs = (Math.floorDiv(now, passIntervalMs) + 1) * passIntervalMs;
+        }
+        s.finish();
+    }
+
+    private boolean apply(Step s, CellInput input) {
+        SourceRef source = input.getSource();
+        return switch (input.getInput()) {
+            case JobSubmitted job -> submitted(s, job, source);
+            case JobCancelRequested cancel -> cancel(s, cancel, source);
+            case NodeHeartbeat beat -> nodes.heartbeat(s, beat);
+            case JobTelemetry telemetry -> telemetry(s, telemetry);
+            case JobEvent event -> event(s, event, source);
+            default -> throw new IllegalArgumentException("unknown cell input " + input.getInput().getClass());
+        };
+    }
+
+    private boolean submitted(Step s, JobSubmitted submitted, SourceRef source) {
+        CellState cell = s.cell;
+        String id = submitted.getJobId();
+        if (cell.jobs.containsKey(id) || cell.finishedJob(id) != null) {
+            s.ignored(id, 0, source, id, "duplicate submission of job " + id + " in cell " + cell.cellId, true);
+            return false;
+        }
+        JobRecord job = new JobRecord();
+        job.jobId = id;
+        job.cellId = cell.cellId;
+        job.tenant = submitted.getTenant();
+        job.numGpus = submitted.getNumGpus();
+        job.gpuType = submitted.getGpuType();
+        job.priority = submitted.getPriority();
+        job.maxRetries = submitted.getMaxRetries();
+        job.modelName = submitted.getProfile().getModelName();
+        job.tensorSizeSkew = submitted.getProfile().getTensorSizeSkew();
+        job.gpuMemoryMiB = submitted.getProfile().getGpuMemoryMiB();
+        job.minibatchMillis = submitted.getProfile().getMinibatchMillis();
+        job.expectedDurationSeconds = submitted.getExpectedDurationSeconds();
+        job.command = new ArrayList<>(submitted.getCommand());
+        job.env = new TreeMap<>(submitted.getEnv());
+        job.arrivalSeq = ++cell.meta.arrivalSeq;
+        job.arrivedAtMs = s.now;
+        job.submittedAtMs = submitted.getSubmittedAt().toEpochMilli();
+        job.queuedSinceMs = s.now;
+        job.reason = "queued in cell " + cell.cellId + ", waiting for the next scheduling pass";
+        if (source != null) {
+            job.sourceTopic = source.getTopic();
+            job.sourcePartition = source.getPartition();
+            job.sourceOffset = source.getOffset();
+        }
+        cell.putJob(job);
+        s.statusChanged(job);
+        return true;
+    }
+
+    private boolean cancel(Step s, JobCancelRequested cancel, SourceRef source) {
+        String id = cancel.getJobId();
+        JobRecord job = s.cell.jobs.get(id);
+        if (job == null) {
+            JobRecord done = s.cell.finishedJob(id);
+            s.ignored(id, done == null ? 0 : done.attempt, source, id, done == null
+                    ? "cancel of job " + id + " which cell " + s.cell.cellId + " does not know"
+                    : "cancel of job " + id + " which already ended (" + done.state + ")", done == null);
+            return false;
+        }
+        if (job.cancelRequested) {
+            s.ignored(id, job.attempt, source, id, "job " + id + " is already being cancelled", false);
+            return false;
+        }
+        return jobs.cancel(s, job, cancel.getReason());
+    }
+
+    private boolean telemetry(Step s, JobTelemetry telemetry) {
+        JobRecord job = s.cell.jobs.get(telemetry.getJobId());
+        double rate = telemetry.getMinibatchesPerSecond();
+        if (job == null || telemetry.getAttempt() != job.attempt || !s.cell.assignments.containsKey(job.jobId)
+                || !(rate >= 0) || Double.isInfinite(rate)) {
+            LOG.debug("cell {}: telemetry of {}#{} does not match a running attempt; not used", s.cell.cellId,
+                    telemetry.getJobId(), telemetry.getAttempt());
+            return false;
+        }
+        double known = job.throughput;
+        if (Double.isNaN(known) || Math.abs(rate - known) > THROUGHPUT_RESOLUTION * Math.max(known, 1e-9)) {
+            job.throughput = rate;
+            s.cell.jobChanged(job);
+            s.cell.meta.dirty = true;
+        }
+        return false;
+    }
+
+    private boolean event(Step s, JobEvent event, SourceRef source) {
+        CellState cell = s.cell;
+        String id = event.getJobId();
+        String nodeId = event.getNodeId();
+        String what = event.getType() + " of job " + id + " attempt " + event.getAttempt() + " from node " + nodeId;
+        if (!cell.nodes.containsKey(nodeId)) {
+            s.ignored(id, event.getAttempt(), source, id, what + ": the node is not in cell " + cell.cellId, true);
+            return false;
+        }
+        JobRecord job = cell.jobs.get(id);
+        if (job == null) {
+            JobRecord done = cell.finishedJob(id);
+            if (done != null && isPeerEnd(done, event)) {
+                return false;
+            }
+            s.ignored(id, event.getAttempt(), source, id, done == null ? what + ": job unknown in cell " + cell.cellId
+                    : what + ": the job already ended (" + done.state + ")", done == null);
+            return false;
+        }
+        AssignmentRecord assignment = cell.assignments.get(id);
+        if (isPeerEnd(job, event) && (assignment == null || assignment.attempt != event.getAttempt())) {
+            job.pendingPeerEnds = job.pendingPeerEnds.stream().filter(n -> !n.equals(nodeId)).toList();
+            cell.jobChanged(job);
+            return false;
+        }
+        if (event.getAttempt() != job.attempt) {
+            s.ignored(id, event.getAttempt(), source, id, what + ": late event of an old attempt, the current "
+                    + "attempt is " + job.attempt, true);
+            return false;
+        }
+        if (assignment == null) {
+            s.ignored(id, event.getAttempt(), source, id, what + ": the attempt already ended", false);
+            return false;
+        }
+        if (!assignment.nodes().contains(nodeId)) {
+            s.ignored(id, event.getAttempt(), source, id, what + ": the node is not in the attempt's placement", true);
+            return false;
+        }
+        return switch (event.getType()) {
+            case STARTED -> {
+                jobs.started(s, job, assignment, nodeId);
+                cell.meta.dirty = true;
+                yield false;
+            }
+            case COMPLETED -> ended(s, job, nodeId, JobTransitions.End.COMPLETED, event);
+            case FAILED -> ended(s, job, nodeId, JobTransitions.End.FAILED, event);
+            case SUSPENDED -> ended(s, job, nodeId, JobTransitions.End.SUSPENDED, event);
+            case LOST -> ended(s, job, nodeId, JobTransitions.End.LOST, event);
+            case COMMAND_IGNORED -> commandIgnored(s, job, nodeId, event);
+        };
+    }
+
+    private boolean ended(Step s, JobRecord job, String nodeId, JobTransitions.End end, JobEvent event) {
+        jobs.attemptEnded(s, job, nodeId, end, event.getMessage(), event.getCheckpointRef());
+        return true;
+    }
+
+    /** A START the node refused means the attempt will never run: requeue it. Other refusals are informational. */
+    private boolean commandIgnored(Step s, JobRecord job, String nodeId, JobEvent event) {
+        if (Commands.typeOf(event.getCommandId()) == NodeCommandType.START && job.state == JobState.STARTING) {
+            jobs.attemptEnded(s, job, nodeId, JobTransitions.End.LOST, "node " + nodeId + " refused START: "
+                    + event.getMessage(), null);
+            return true;
+        }
+        LOG.info("cell {}: node {} ignored command {}: {}", s.cell.cellId, nodeId, event.getCommandId(),
+                event.getMessage());
+        return false;
+    }
+
+    /** The end of an attempt reported by a gang peer after the scheduler already ended that attempt. */
+    private static boolean isPeerEnd(JobRecord job, JobEvent event) {
+        JobEventType type = event.getType();
+        boolean end = type == JobEventType.COMPLETED || type == JobEventType.FAILED
+                || type == JobEventType.SUSPENDED || type == JobEventType.LOST;
+        return end && event.getAttempt() == job.endedAttempt && job.pendingPeerEnds.contains(event.getNodeId());
+    }
+
+    /** The cell's state as it stands, for tests and read APIs. */
+    public static List<String> activeJobIds(CellState cell) {
+        return List.copyOf(cell.jobs.keySet());
+    }
+}

@@ -1,0 +1,85 @@
+package io.quanta.streams.cell;
+
+/**
+ * Per-cell bookkeeping: the decision sequence number, the hash of the configuration last recorded in the audit log,
+ * the arrival counter, the cell's stream time, the inbox offsets not yet covered by a decision, and the next
+ * stream time at which the cell wants to run (the earlier of the policy's wake-up and the next node-liveness
+ * deadline). Mutable working copy; the cell-meta store holds its serialized form.
+ */
+public final class CellMeta {
+
+    String cellId;
+    long seq;
+    String configHash = "";
+    long arrivalSeq;
+    long timeMs = -1;
+    long rangeFrom = -1;
+    long rangeTo = -1;
+    boolean dirty;
+    long policyWakeUpMs = -1;
+    long livenessDeadlineMs = -1;
+    long nextTickMs = -1;
+    long passes;
+
+    CellMeta() {
+    }
+
+    CellMeta(String cellId) {
+        this.cellId = cellId;
+    }
+
+    public String cellId() {
+        return cellId;
+    }
+
+    /** Sequence number of the last decision written (0 before the first). */
+    public long seq() {
+        return seq;
+    }
+
+    /** Hash of the configuration last recorded with a CONFIG decision, empty before the first. */
+    public String configHash() {
+        return configHash;
+    }
+
+    /** The cell's stream time: the largest record timestamp it has seen, -1 before the first. */
+    public long timeMs() {
+        return timeMs;
+    }
+
+    /** When the policy wants a pass even without input, -1 when never. */
+    public long policyWakeUpMs() {
+        return policyWakeUpMs;
+    }
+
+    /** The stream time after which the next alive node counts as lost, -1 when no node is alive. */
+    public long livenessDeadlineMs() {
+        return livenessDeadlineMs;
+    }
+
+    /**
+     * The next stream time at which this cell does something without new input: the earlier of the policy wake-up
+     * and the liveness deadline; -1 when neither. A simulator advances virtual time to it instead of polling.
+     */
+    public long nextWakeUpMs() {
+        long next = earliest(policyWakeUpMs, livenessDeadlineMs);
+        return dirty ? earliest(next, nextTickMs) : next;
+    }
+
+    /** True when the state changed since the last pass (the next quantum boundary runs one). */
+    public boolean dirty() {
+        return dirty;
+    }
+
+    private static long earliest(long a, long b) {
+        if (a < 0) {
+            return b;
+        }
+        return b < 0 ? a : Math.min(a, b);
+    }
+
+    /** Scheduling passes run so far. */
+    public long passes() {
+        return passes;
+    }
+}

@@ -1,0 +1,113 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.model.InterferenceMemory;
+import io.quanta.core.model.ServiceDistribution;
+import io.quanta.core.policy.PolicyConfig;
+import io.quanta.streams.store.CellScopedStore;
+import io.quanta.streams.store.CellValueStore;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The cell scheduler's persistent state behind typed facades: active jobs, finished jobs, nodes, assignments,
+ * learned memory (service distribution, interference) and cell meta, all keyed by cell. Loads every cell of the task
+ * into memory at start ({@link #loadAll}) and writes back exactly what a step changed ({@link #flush}); the stores
+ * are the truth after a restart.
+ */
+public final class CellRepository {
+
+    private final CellScopedStore<JobRecord> jobs;
+    private final CellScopedStore<JobRecord> finished;
+    private final CellScopedStore<NodeRecord> nodes;
+    private final CellScopedStore<AssignmentRecord> assignments;
+    private final CellValueStore<CellMeta> meta;
+    private final CellValueStore<ServiceDistribution> distributions;
+    private final CellValueStore<InterferenceMemory> interference;
+    private final PolicyConfig policy;
+
+    public CellRepository(CellScopedStore<JobRecord> jobs, CellScopedStore<JobRecord> finished,
+                          CellScopedStore<NodeRecord> nodes, CellScopedStore<AssignmentRecord> assignments,
+                          CellValueStore<CellMeta> meta, CellValueStore<ServiceDistribution> distributions,
+                          CellValueStore<InterferenceMemory> interference, PolicyConfig policy) {
+        this.jobs = jobs;
+        this.finished = finished;
+        this.nodes = nodes;
+        this.assignments = assignments;
+        this.meta = meta;
+        this.distributions = distributions;
+        this.interference = interference;
+        this.policy = policy;
+    }
+
+    /** Every cell stored in this task's stores, rebuilt in memory. */
+    public Map<String, CellState> loadAll() {
+        Map<String, CellState> cells = new TreeMap<>();
+        meta.forEach((cellId, m) -> cells.put(cellId, newState(cellId, m)));
+        distributions.forEach((cellId, d) -> state(cells, cellId).serviceDistribution = d);
+        interference.forEach((cellId, m) -> state(cells, cellId).interferenceMemory = m);
+        nodes.forEach((cellId, n) -> state(cells, cellId).nodes.put(n.nodeId, n));
+        jobs.forEach((cellId, j) -> state(cells, cellId).jobs.put(j.jobId, j));
+        assignments.forEach((cellId, a) -> state(cells, cellId).loadAssignment(a));
+        cells.values().forEach(CellState::clearChanges);
+        return cells;
+    }
+
+    /** A cell seen for the first time. */
+    public CellState newCell(String cellId) {
+        CellState cell = newState(cellId, new CellMeta(cellId));
+        cell.metaChanged();
+        cell.memoryChanged();
+        return cell;
+    }
+
+    /** Writes what changed in the cell since the last flush. */
+    public void flush(CellState cell) {
+        if (!cell.hasChanges()) {
+            return;
+        }
+        String id = cell.cellId;
+        for (String jobId : cell.changedJobs) {
+            JobRecord job = cell.jobs.get(jobId);
+            if (job != null) {
+                jobs.put(id, jobId, job);
+            } else {
+                jobs.delete(id, jobId);
+            }
+        }
+        for (JobRecord job : cell.finishedJobs) {
+            finished.put(id, job.jobId, job);
+        }
+        for (String nodeId : cell.changedNodes) {
+            nodes.put(id, nodeId, cell.nodes.get(nodeId));
+        }
+        for (String nodeId : cell.removedNodes) {
+            nodes.delete(id, nodeId);
+        }
+        for (String jobId : cell.changedAssignments) {
+            AssignmentRecord assignment = cell.assignments.get(jobId);
+            if (assignment != null) {
+                assignments.put(id, jobId, assignment);
+            } else {
+                assignments.delete(id, jobId);
+            }
+        }
+        if (cell.memoryChanged) {
+            distributions.put(id, cell.serviceDistribution);
+            interference.put(id, cell.interferenceMemory);
+        }
+        if (cell.metaChanged) {
+            meta.put(id, cell.meta);
+        }
+        cell.clearChanges();
+    }
+
+    private CellState newState(String cellId, CellMeta m) {
+        CellState cell = new CellState(cellId, m, policy.newServiceDistribution(), policy.newInterferenceMemory());
+        cell.finishedLookup = jobId -> finished.get(cellId, jobId);
+        return cell;
+    }
+
+    private CellState state(Map<String, CellState> cells, String cellId) {
+        return cells.computeIfAbsent(cellId, c -> newState(c, new CellMeta(c)));
+    }
+}

@@ -1,0 +1,247 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.model.Gpu;
+import io.quanta.core.model.GpuId;
+import io.quanta.core.model.InterferenceMemory;
+import io.quanta.core.model.Node;
+import io.quanta.core.model.ServiceDistribution;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * The in-memory state of one cell: its active (non-terminal) jobs, nodes, assignments, learned memory and meta, plus
+ * the derived GPU occupancy and the set of entries changed since the last flush. A write-through cache: every change
+ * goes through the methods here so that {@link CellRepository#flush} writes exactly what changed. Iteration is always
+ * in key order (sorted maps), which keeps the scheduler deterministic.
+ */
+public final class CellState {
+
+    final String cellId;
+    final CellMeta meta;
+    final SortedMap<String, JobRecord> jobs = new TreeMap<>();
+    final SortedMap<String, NodeRecord> nodes = new TreeMap<>();
+    final SortedMap<String, AssignmentRecord> assignments = new TreeMap<>();
+    ServiceDistribution serviceDistribution;
+    InterferenceMemory interferenceMemory;
+    Function<String, JobRecord> finishedLookup = id -> null;
+
+    private final Map<GpuId, TreeSet<String>> occupancy = new HashMap<>();
+    private final Map<String, Node> nodeViews = new HashMap<>();
+    final Set<String> changedJobs = new LinkedHashSet<>();
+    final List<JobRecord> finishedJobs = new ArrayList<>();
+    final Set<String> changedNodes = new LinkedHashSet<>();
+    final Set<String> removedNodes = new LinkedHashSet<>();
+    final Set<String> changedAssignments = new LinkedHashSet<>();
+    boolean metaChanged;
+    boolean memoryChanged;
+
+    CellState(String cellId, CellMeta meta, ServiceDistribution serviceDistribution,
+              InterferenceMemory interferenceMemory) {
+        this.cellId = cellId;
+        this.meta = meta;
+        this.serviceDistribution = serviceDistribution;
+        this.interferenceMemory = interferenceMemory;
+    }
+
+    /** The cell id. */
+    public String cellId() {
+        return cellId;
+    }
+
+    /** The cell's meta (read-only use outside this package). */
+    public CellMeta meta() {
+        return meta;
+    }
+
+    // ---- jobs
+
+    void putJob(JobRecord job) {
+        jobs.put(job.jobId, job);
+        changedJobs.add(job.jobId);
+    }
+
+    void jobChanged(JobRecord job) {
+        changedJobs.add(job.jobId);
+    }
+
+    /** Moves a job that reached a terminal state out of the active set (into the finished-jobs store). */
+    void finishJob(JobRecord job) {
+        jobs.remove(job.jobId);
+        changedJobs.add(job.jobId);
+        finishedJobs.add(job);
+    }
+
+    /** The job with this id that already reached a terminal state in this cell, or null. */
+    JobRecord finishedJob(String jobId) {
+        return finishedLookup.apply(jobId);
+    }
+
+    // ---- assignments and occupancy
+
+    void putAssignment(AssignmentRecord assignment) {
+        AssignmentRecord previous = assignments.put(assignment.jobId, assignment);
+        if (previous != null) {
+            release(previous);
+        }
+        occupy(assignment);
+        changedAssignments.add(assignment.jobId);
+    }
+
+    /** Adds an assignment read from the store (occupancy only, nothing to flush). */
+    void loadAssignment(AssignmentRecord assignment) {
+        assignments.put(assignment.jobId, assignment);
+        occupy(assignment);
+    }
+
+    void assignmentChanged(AssignmentRecord assignment) {
+        changedAssignments.add(assignment.jobId);
+    }
+
+    /** Changes the reserved GPUs of an assignment, keeping the occupancy in step. */
+    void reserve(AssignmentRecord assignment, List<GpuId> reserved) {
+        release(assignment);
+        assignment.setReserved(reserved);
+        occupy(assignment);
+        changedAssignments.add(assignment.jobId);
+    }
+
+    void removeAssignment(String jobId) {
+        AssignmentRecord previous = assignments.remove(jobId);
+        if (previous != null) {
+            release(previous);
+            changedAssignments.add(jobId);
+        }
+    }
+
+    /** Jobs occupying or reserving the GPU, sorted; empty when none. */
+    Set<String> occupants(GpuId gpu) {
+        TreeSet<String> ids = occupancy.get(gpu);
+        return ids == null ? Set.of() : ids;
+    }
+
+    /** Ids of the jobs whose assignment touches the node, sorted. */
+    List<String> jobsOnNode(String nodeId) {
+        List<String> out = new ArrayList<>();
+        for (AssignmentRecord a : assignments.values()) {
+            if (a.touches(nodeId)) {
+                out.add(a.jobId);
+            }
+        }
+        return out;
+    }
+
+    private void occupy(AssignmentRecord assignment) {
+        for (GpuId gpu : assignment.occupied()) {
+            occupancy.computeIfAbsent(gpu, g -> new TreeSet<>()).add(assignment.jobId);
+            nodeViews.remove(gpu.nodeId());
+        }
+    }
+
+    private void release(AssignmentRecord assignment) {
+        for (GpuId gpu : assignment.occupied()) {
+            TreeSet<String> ids = occupancy.get(gpu);
+            if (ids != null) {
+                ids.remove(assignment.jobId);
+                if (ids.isEmpty()) {
+                    occupancy.remove(gpu);
+                }
+            }
+            nodeViews.remove(gpu.nodeId());
+        }
+    }
+
+    // ---- nodes
+
+    void putNode(NodeRecord node) {
+        nodes.put(node.nodeId, node);
+        removedNodes.remove(node.nodeId);
+        changedNodes.add(node.nodeId);
+        nodeViews.remove(node.nodeId);
+    }
+
+    void nodeChanged(NodeRecord node) {
+        changedNodes.add(node.nodeId);
+        nodeViews.remove(node.nodeId);
+    }
+
+    void removeNode(String nodeId) {
+        nodes.remove(nodeId);
+        changedNodes.remove(nodeId);
+        removedNodes.add(nodeId);
+        nodeViews.remove(nodeId);
+    }
+
+    /** The node as the scheduling core sees it, cached until its GPUs, health or occupancy change. */
+    Node nodeView(NodeRecord node) {
+        return nodeViews.computeIfAbsent(node.nodeId, id -> {
+            List<Gpu> gpus = new ArrayList<>(node.gpus.size());
+            for (NodeRecord.GpuRecord g : node.gpus) {
+                gpus.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.healthy(),
+                        List.copyOf(occupants(new GpuId(id, g.index())))));
+            }
+            return new Node(id, node.rack, node.alive, gpus);
+        });
+    }
+
+    /** True when the GPU exists, its node is alive and it is healthy. */
+    boolean usable(GpuId gpu) {
+        NodeRecord node = nodes.get(gpu.nodeId());
+        if (node == null || !node.alive) {
+            return false;
+        }
+        for (NodeRecord.GpuRecord g : node.gpus) {
+            if (g.index() == gpu.index()) {
+                return g.healthy();
+            }
+        }
+        return false;
+    }
+
+    /** The GPU record, or null when the node or index is unknown. */
+    NodeRecord.GpuRecord gpu(GpuId gpu) {
+        NodeRecord node = nodes.get(gpu.nodeId());
+        if (node == null) {
+            return null;
+        }
+        for (NodeRecord.GpuRecord g : node.gpus) {
+            if (g.index() == gpu.index()) {
+                return g;
+            }
+        }
+        return null;
+    }
+
+    // ---- memory and meta
+
+    void metaChanged() {
+        metaChanged = true;
+    }
+
+    void memoryChanged() {
+        memoryChanged = true;
+    }
+
+    /** True when something changed since the last flush. */
+    boolean hasChanges() {
+        return metaChanged || memoryChanged || !changedJobs.isEmpty() || !changedNodes.isEmpty()
+                || !removedNodes.isEmpty() || !changedAssignments.isEmpty();
+    }
+
+    void clearChanges() {
+        changedJobs.clear();
+        finishedJobs.clear();
+        changedNodes.clear();
+        removedNodes.clear();
+        changedAssignments.clear();
+        metaChanged = false;
+        memoryChanged = false;
+    }
+}

@@ -1,0 +1,198 @@
+package io.quanta.streams.cell;
+
+import io.quanta.schemas.DecisionType;
+import io.quanta.schemas.GpuInfo;
+import io.quanta.schemas.NodeCommandType;
+import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.schemas.RunningAttempt;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The node rules of a cell: registration and updates from heartbeats, loss after a stream-time silence, return,
+ * connector restarts (a higher epoch: reconcile what the node runs with what the cell assigned), and nodes moving to
+ * another cell. A node's jobs are requeued when the node can no longer be trusted to run them.
+ */
+final class NodeTransitions {
+
+    private final JobTransitions jobs;
+    private final long timeoutMs;
+
+    NodeTransitions(JobTransitions jobs, Duration nodeTimeout) {
+        this.jobs = jobs;
+        this.timeoutMs = nodeTimeout.toMillis();
+    }
+
+    /** Applies a heartbeat; true when the node changed in a way a scheduling pass must see. */
+    boolean heartbeat(Step s, NodeHeartbeat beat) {
+        CellState cell = s.cell;
+        NodeRecord node = cell.nodes.get(beat.getNodeId());
+        if (!cell.cellId.equals(beat.getCellId())) {
+            if (node == null) {
+                return false;
+            }
+            dropNodeJobs(s, node, "node " + node.nodeId + " moved to cell " + beat.getCellId());
+            cell.removeNode(node.nodeId);
+            updateLiveness(cell);
+            return true;
+        }
+        List<NodeRecord.GpuRecord> gpus = gpus(beat);
+        if (node == null) {
+            node = new NodeRecord();
+            node.nodeId = beat.getNodeId();
+            node.cellId = cell.cellId;
+            node.rack = beat.getRack();
+            node.epoch = beat.getEpoch();
+            node.alive = true;
+            node.lastSeenMs = s.now;
+            node.registeredAtMs = s.now;
+            node.gpus = gpus;
+            cell.putNode(node);
+            reconcile(s, node, beat.getRunning(), "node " + node.nodeId + " joined cell " + cell.cellId);
+            updateLiveness(cell);
+            return true;
+        }
+        if (beat.getEpoch() < node.epoch) {
+            s.ignored(null, 0, null, node.nodeId, "heartbeat of node " + node.nodeId + " from an older connector "
+                    + "incarnation (epoch " + beat.getEpoch() + " < " + node.epoch + ")", false);
+            return false;
+        }
+        boolean changed = false;
+        node.lastSeenMs = Math.max(node.lastSeenMs, s.now);
+        if (beat.getEpoch() > node.epoch) {
+            String why = "connector of node " + node.nodeId + " restarted (epoch " + node.epoch + " -> "
+                    + beat.getEpoch() + ")";
+            node.epoch = beat.getEpoch();
+            node.alive = true;
+            reconcile(s, node, beat.getRunning(), why);
+            changed = true;
+        } else if (!node.alive) {
+            node.alive = true;
+            reconcile(s, node, beat.getRunning(), "node " + node.nodeId + " is back");
+            changed = true;
+        }
+        if (!sameHardware(gpus, node.gpus) || !beat.getRack().equals(node.rack)) {
+            node.gpus = gpus;
+            node.rack = beat.getRack();
+            changed = true;
+        }
+        cell.nodeChanged(node);
+        updateLiveness(cell);
+        return changed;
+    }
+
+    /** Marks the nodes silent for longer than the timeout as lost; true when any was. */
+    boolean checkLiveness(Step s) {
+        CellState cell = s.cell;
+        long deadline = cell.meta.livenessDeadlineMs;
+        if (deadline < 0 || s.now < deadline) {
+            return false;
+        }
+        boolean lost = false;
+        for (NodeRecord node : new ArrayList<>(cell.nodes.values())) {
+            if (node.alive && s.now - node.lastSeenMs > timeoutMs) {
+                node.alive = false;
+                cell.nodeChanged(node);
+                dropNodeJobs(s, node, "node " + node.nodeId + " lost: silent since " + node.lastSeenMs
+                        + " ms (timeout " + timeoutMs + " ms)");
+                lost = true;
+            }
+        }
+        updateLiveness(cell);
+        return lost;
+    }
+
+    /** Recomputes the stream time at which the next alive node would be lost. */
+    void updateLiveness(CellState cell) {
+        long deadline = -1;
+        for (NodeRecord node : cell.nodes.values()) {
+            if (node.alive) {
+                long lostAt = node.lastSeenMs + timeoutMs + 1;
+                deadline = deadline < 0 ? lostAt : Math.min(deadline, lostAt);
+            }
+        }
+        if (deadline != cell.meta.livenessDeadlineMs) {
+            cell.meta.livenessDeadlineMs = deadline;
+            cell.metaChanged();
+        }
+    }
+
+    /**
+     * Makes the cell agree with what a (re)appearing node runs: attempts it runs that the cell did not assign to it
+     * are killed; attempts assigned to it that it does not run are over (requeued).
+     */
+    private void reconcile(Step s, NodeRecord node, List<RunningAttempt> running, String why) {
+        CellState cell = s.cell;
+        Set<String> reported = new TreeSet<>();
+        for (RunningAttempt r : running.stream().sorted((a, b) -> key(a).compareTo(key(b))).toList()) {
+            reported.add(key(r));
+            AssignmentRecord assignment = cell.assignments.get(r.getJobId());
+            boolean known = assignment != null && assignment.attempt == r.getAttempt()
+                    && assignment.nodes().contains(node.nodeId);
+            if (!known) {
+                s.write(s.decision(DecisionType.KILL, r.getJobId(), r.getAttempt(), "reconcile: node " + node.nodeId
+                        + " runs attempt " + r.getAttempt() + " of job " + r.getJobId()
+                        + " which this cell does not assign to it (" + why + ")"));
+                s.command(Commands.stop(NodeCommandType.KILL, r.getJobId(), r.getAttempt(), node, s.now));
+            }
+        }
+        for (String jobId : cell.jobsOnNode(node.nodeId)) {
+            AssignmentRecord assignment = cell.assignments.get(jobId);
+            JobRecord job = cell.jobs.get(jobId);
+            if (assignment.nodes().contains(node.nodeId)) {
+                if (!reported.contains(jobId + "#" + assignment.attempt)) {
+                    jobs.attemptEnded(s, job, node.nodeId, JobTransitions.End.LOST, "node " + node.nodeId
+                            + " does not run it (" + why + ")", null);
+                }
+            } else {
+                cell.reserve(assignment, List.of());
+            }
+        }
+    }
+
+    /** The node cannot run anything any more: its attempts are over, migrations towards it are abandoned. */
+    private void dropNodeJobs(Step s, NodeRecord node, String why) {
+        CellState cell = s.cell;
+        for (String jobId : cell.jobsOnNode(node.nodeId)) {
+            AssignmentRecord assignment = cell.assignments.get(jobId);
+            if (assignment.nodes().contains(node.nodeId)) {
+                jobs.attemptEnded(s, cell.jobs.get(jobId), null, JobTransitions.End.LOST, why, null);
+            } else {
+                cell.reserve(assignment, List.of());
+            }
+        }
+    }
+
+    /** Same GPUs as far as scheduling is concerned (index, model, memory, health; error texts may vary). */
+    private static boolean sameHardware(List<NodeRecord.GpuRecord> a, List<NodeRecord.GpuRecord> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            NodeRecord.GpuRecord x = a.get(i);
+            NodeRecord.GpuRecord y = b.get(i);
+            if (x.index() != y.index() || x.memoryMiB() != y.memoryMiB() || x.healthy() != y.healthy()
+                    || !x.model().equals(y.model())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String key(RunningAttempt r) {
+        return r.getJobId() + "#" + r.getAttempt();
+    }
+
+    private static List<NodeRecord.GpuRecord> gpus(NodeHeartbeat beat) {
+        List<NodeRecord.GpuRecord> out = new ArrayList<>(beat.getGpus().size());
+        for (GpuInfo g : beat.getGpus()) {
+            out.add(new NodeRecord.GpuRecord(g.getIndex(), g.getModel(), g.getMemoryTotalMiB(), g.getHealthy(),
+                    g.getError()));
+        }
+        out.sort((a, b) -> Integer.compare(a.index(), b.index()));
+        return out;
+    }
+}

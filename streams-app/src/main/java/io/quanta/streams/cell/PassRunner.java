@@ -1,0 +1,159 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.decision.Decision;
+import io.quanta.core.decision.Decisions;
+import io.quanta.core.model.ClusterSnapshot;
+import io.quanta.core.model.JobState;
+import io.quanta.core.policy.SchedulingPolicy;
+import io.quanta.schemas.DecisionType;
+import io.quanta.schemas.NodeCommandType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One scheduling pass: snapshot the cell at stream time, ask the policy, validate the whole plan
+ * ({@link PlanCheck}) and apply it in order, or record why it was refused (INVALID_PLAN) and apply nothing. Then ask
+ * the policy when it next wants to be woken, on the state as it stands after the pass.
+ */
+final class PassRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PassRunner.class);
+
+    private final SchedulingPolicy policy;
+    private final JobTransitions jobs;
+
+    PassRunner(SchedulingPolicy policy, JobTransitions jobs) {
+        this.policy = policy;
+        this.jobs = jobs;
+    }
+
+    void run(Step s) {
+        CellState cell = s.cell;
+        cell.meta.dirty = false;
+        cell.meta.passes++;
+        cell.metaChanged();
+        if (cell.nodes.isEmpty()) {
+            cell.meta.policyWakeUpMs = -1;
+            return;
+        }
+        ClusterSnapshot snapshot = SnapshotBuilder.build(cell, s.now);
+        Decisions decisions = policy.decide(snapshot);
+        ClusterSnapshot after = snapshot;
+        if (!decisions.isEmpty()) {
+            Optional<String> problem = PlanCheck.check(cell, decisions);
+            if (problem.isPresent()) {
+                refuse(s, decisions, problem.get());
+            } else {
+                decisions.list().forEach(d -> apply(s, d));
+                after = SnapshotBuilder.build(cell, s.now);
+            }
+        }
+        cell.meta.policyWakeUpMs = policy.nextWakeUp(after).map(Instant::toEpochMilli).orElse(-1L);
+    }
+
+    private void refuse(Step s, Decisions decisions, String problem) {
+        LOG.warn("cell {}: refused the plan of policy {} at {} ({} decisions): {}", s.cell.cellId, policy.name(),
+                s.instant(), decisions.size(), problem);
+        SortedMap<String, String> details = new TreeMap<>();
+        for (int i = 0; i < decisions.size(); i++) {
+            Decision d = decisions.list().get(i);
+            details.put(String.format("decision.%03d", i), d.type() + " " + d.jobId() + ": " + d.reason());
+        }
+        s.write(s.decision(DecisionType.INVALID_PLAN, null, 0, "plan of " + policy.name() + " refused, nothing "
+                + "applied: " + problem).setDetails(details));
+    }
+
+    private void apply(Step s, Decision decision) {
+        CellState cell = s.cell;
+        JobRecord job = cell.jobs.get(decision.jobId());
+        switch (decision) {
+            case Decision.Start d -> jobs.start(s, job, d.gpus(), List.of(), DecisionType.START, d.reason(), d.details());
+            case Decision.Pack d -> pack(s, job, d);
+            case Decision.Suspend d -> suspend(s, job, DecisionType.SUSPEND, d.reason(), d.details(), null);
+            case Decision.Migrate d -> suspend(s, job, DecisionType.MIGRATE, d.reason(), d.details(), d);
+            case Decision.Reject d -> {
+                s.deadLetterSubmission(job, d.reason());
+                jobs.finish(s, job, JobState.REJECTED, d.reason());
+            }
+            case Decision.ChangeQueue d -> {
+                job.queueLevel = d.toLevel();
+                if (d.toLevel() < d.fromLevel() && job.state == JobState.QUEUED) {
+                    job.queuedSinceMs = s.now;
+                }
+                cell.jobChanged(job);
+                SortedMap<String, String> details = new TreeMap<>(d.details());
+                details.put("fromLevel", Integer.toString(d.fromLevel()));
+                details.put("toLevel", Integer.toString(d.toLevel()));
+                s.write(s.decision(DecisionType.CHANGE_QUEUE, job.jobId, job.attempt, d.reason()).setDetails(details));
+                s.statusChanged(job);
+            }
+            case Decision.RecordInterference d -> {
+                cell.interferenceMemory = cell.interferenceMemory.record(d.modelA(), d.modelB());
+                cell.memoryChanged();
+                SortedMap<String, String> details = new TreeMap<>(d.details());
+                details.put("modelA", d.modelA());
+                details.put("modelB", d.modelB());
+                s.write(s.decision(DecisionType.RECORD_INTERFERENCE, d.jobId(), job == null ? 0 : job.attempt,
+                        d.reason()).setSharingWith(List.of(d.otherJobId())).setDetails(details));
+            }
+            case Decision.ConfirmPlacement d -> {
+                JobTransitions.clearIntrospection(job);
+                cell.jobChanged(job);
+                s.write(s.decision(DecisionType.CONFIRM_PLACEMENT, job.jobId, job.attempt, d.reason())
+                        .setDetails(d.details()));
+            }
+        }
+    }
+
+    private void pack(Step s, JobRecord job, Decision.Pack d) {
+        CellState cell = s.cell;
+        for (String partnerId : d.sharingWith()) {
+            JobRecord partner = cell.jobs.get(partnerId);
+            List<String> with = new ArrayList<>(partner.sharingWith);
+            if (!with.contains(job.jobId)) {
+                with.add(job.jobId);
+                with.sort(null);
+            }
+            partner.sharingWith = with;
+            partner.placementChangedAtMs = s.now;
+            partner.baselineThroughput = partner.throughput;
+            cell.jobChanged(partner);
+        }
+        jobs.start(s, job, d.gpus(), d.sharingWith(), DecisionType.PACK, d.reason(), d.details());
+        job.placementChangedAtMs = s.now;
+        job.baselineThroughput = Double.NaN;
+    }
+
+    /** Suspend (preemption) or migrate: the attempt checkpoints and stops; GPUs are held until SUSPENDED. */
+    private void suspend(Step s, JobRecord job, DecisionType type, String reason, SortedMap<String, String> details,
+                         Decision.Migrate migrate) {
+        CellState cell = s.cell;
+        AssignmentRecord assignment = cell.assignments.get(job.jobId);
+        job.state = JobState.SUSPENDING;
+        job.reason = reason;
+        var decision = s.decision(type, job.jobId, job.attempt, reason).setDetails(details)
+                .setGpus(Step.refs(assignment.placement()));
+        if (migrate != null) {
+            job.migrations++;
+            job.previousPlacement = assignment.gpus;
+            job.baselineThroughput = job.throughput;
+            cell.reserve(assignment, migrate.to());
+            decision.setGpus(Step.refs(migrate.to())).setFromGpus(Step.refs(migrate.from()));
+        } else {
+            job.preemptions++;
+        }
+        cell.jobChanged(job);
+        s.write(decision);
+        for (String nodeId : assignment.nodes()) {
+            s.command(Commands.stop(NodeCommandType.SUSPEND, job.jobId, assignment.attempt, cell.nodes.get(nodeId),
+                    s.now));
+        }
+        s.statusChanged(job);
+    }
+}

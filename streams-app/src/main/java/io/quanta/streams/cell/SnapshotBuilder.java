@@ -1,0 +1,70 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.model.ClusterSnapshot;
+import io.quanta.core.model.GpuId;
+import io.quanta.core.model.Job;
+import io.quanta.core.model.JobState;
+import io.quanta.core.model.ModelProfile;
+import io.quanta.core.model.Node;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Builds the scheduling core's {@link ClusterSnapshot} of a cell at stream time {@code now} from the in-memory
+ * state: node views are cached until they change, active jobs get their service, executed and waiting times as of
+ * {@code now}. Terminal jobs are not in the state, so the cost is proportional to the active jobs and nodes only.
+ */
+final class SnapshotBuilder {
+
+    private SnapshotBuilder() {
+    }
+
+    static ClusterSnapshot build(CellState cell, long nowMs) {
+        List<Node> nodes = new ArrayList<>(cell.nodes.size());
+        for (NodeRecord node : cell.nodes.values()) {
+            nodes.add(cell.nodeView(node));
+        }
+        List<Job> jobs = new ArrayList<>(cell.jobs.size());
+        for (JobRecord job : cell.jobs.values()) {
+            jobs.add(job(job, cell.assignments.get(job.jobId), nowMs));
+        }
+        return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution,
+                cell.interferenceMemory);
+    }
+
+    static Job job(JobRecord j, AssignmentRecord assignment, long nowMs) {
+        boolean running = j.state == JobState.RUNNING || j.state == JobState.SUSPENDING;
+        double executed = running && j.runStartedAtMs >= 0 ? Math.max(0, nowMs - j.runStartedAtMs) / 1000.0
+                : j.state == JobState.QUEUED ? j.lastRunSeconds : 0.0;
+        double waiting = j.state == JobState.QUEUED && j.queuedSinceMs >= 0
+                ? Math.max(0, nowMs - j.queuedSinceMs) / 1000.0 : 0.0;
+        return Job.builder(j.jobId)
+                .tenant(j.tenant)
+                .numGpus(j.numGpus)
+                .gpuType(Optional.ofNullable(j.gpuType))
+                .state(j.state)
+                .attempt(Math.max(1, j.attempt))
+                .arrivalSeq(j.arrivalSeq)
+                .submittedAt(Instant.ofEpochMilli(j.arrivedAtMs))
+                .attainedGpuSeconds(j.attainedAt(nowMs))
+                .executedSeconds(executed)
+                .waitingSeconds(waiting)
+                .queueLevel(j.queueLevel)
+                .placement(assignment == null ? List.of() : assignment.placement())
+                .sharingWith(j.sharingWith)
+                .throughput(j.throughput)
+                .baselineThroughput(j.baselineThroughput)
+                .placementChangedAt(j.placementChangedAtMs < 0 ? Optional.empty()
+                        : Optional.of(Instant.ofEpochMilli(j.placementChangedAtMs)))
+                .previousPlacement(j.previousPlacement.stream().map(GpuId::parse).toList())
+                .reservedGpus(assignment == null ? List.of() : assignment.reservedGpus())
+                .profile(new ModelProfile(j.modelName, j.tensorSizeSkew, j.gpuMemoryMiB,
+                        j.minibatchMillis == null ? Double.NaN : j.minibatchMillis))
+                .expectedDurationSeconds(j.expectedDurationSeconds == null ? OptionalDouble.empty()
+                        : OptionalDouble.of(j.expectedDurationSeconds))
+                .build();
+    }
+}

@@ -1,0 +1,116 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.model.GpuId;
+import io.quanta.schemas.DecisionType;
+import io.quanta.schemas.GpuRef;
+import io.quanta.schemas.NodeCommand;
+import io.quanta.schemas.SchedulingDecision;
+import io.quanta.schemas.SourceRef;
+import io.quanta.streams.DeadLetters;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * One unit of work of a cell scheduler (the handling of one inbox record): the cell, the stream time {@code now},
+ * and the outputs. Numbers decisions (writing the CONFIG record first when the configuration changed), stamps them
+ * with the inbox offsets seen since the previous decision, and emits one status per changed job when the unit ends.
+ */
+final class Step {
+
+    final CellState cell;
+    final long now;
+    private final CellOutput out;
+    private final ConfigFingerprint config;
+    private final Map<String, JobRecord> changedStatus = new LinkedHashMap<>();
+    private boolean rangeUsed;
+
+    Step(CellState cell, long now, CellOutput out, ConfigFingerprint config) {
+        this.cell = cell;
+        this.now = now;
+        this.out = out;
+        this.config = config;
+    }
+
+    Instant instant() {
+        return Instant.ofEpochMilli(now);
+    }
+
+    /** A decision record of this cell, to be completed and passed to {@link #write}. */
+    SchedulingDecision.Builder decision(DecisionType type, String jobId, int attempt, String reason) {
+        return SchedulingDecision.newBuilder().setType(type).setJobId(jobId).setAttempt(attempt).setReason(reason);
+    }
+
+    /** Numbers, stamps and emits a decision (after a CONFIG record if the configuration in force is new). */
+    void write(SchedulingDecision.Builder decision) {
+        if (!config.hash().equals(cell.meta.configHash)) {
+            String previous = cell.meta.configHash;
+            cell.meta.configHash = config.hash();
+            emit(SchedulingDecision.newBuilder().setType(DecisionType.CONFIG)
+                    .setReason("configuration in force: policy " + config.policy() + ", hash " + config.hash()
+                            + (previous.isEmpty() ? "" : " (was " + previous + ")"))
+                    .setDetails(new TreeMap<>(config.entries())));
+        }
+        emit(decision);
+    }
+
+    private void emit(SchedulingDecision.Builder decision) {
+        CellMeta meta = cell.meta;
+        meta.seq++;
+        out.decision(decision.setCellId(cell.cellId).setSeq(meta.seq).setPolicy(config.policy())
+                .setConfigHash(config.hash()).setStreamTime(instant()).setInboxOffsetFrom(meta.rangeFrom)
+                .setInboxOffsetTo(meta.rangeTo).build());
+        cell.metaChanged();
+        rangeUsed = true;
+    }
+
+    void command(NodeCommand command) {
+        out.command(command);
+    }
+
+    /** Marks the job's status as changed; emitted once when the step ends. */
+    void statusChanged(JobRecord job) {
+        changedStatus.put(job.jobId, job);
+    }
+
+    /** Records an input the cell ignored: an IGNORED_INPUT decision, and a dead letter when {@code deadLetter}. */
+    void ignored(String jobId, int attempt, SourceRef source, String key, String reason, boolean deadLetter) {
+        write(decision(DecisionType.IGNORED_INPUT, jobId, attempt, reason));
+        if (deadLetter) {
+            out.deadLetter(key, DeadLetters.unusable(source, key, reason, instant()));
+        }
+    }
+
+    /** Emits a dead letter for a job's original submission. */
+    void deadLetterSubmission(JobRecord job, String reason) {
+        SourceRef source = new SourceRef(job.sourceTopic, job.sourcePartition, job.sourceOffset);
+        out.deadLetter(job.jobId, DeadLetters.unusable(source, job.jobId, reason, instant()));
+    }
+
+    /** Emits the statuses of the changed jobs and closes the offset range if a decision used it. */
+    void finish() {
+        for (JobRecord job : changedStatus.values()) {
+            out.status(Statuses.of(job, cell.assignments.get(job.jobId), now));
+        }
+        if (rangeUsed) {
+            cell.meta.rangeFrom = -1;
+            cell.meta.rangeTo = -1;
+            cell.metaChanged();
+        }
+    }
+
+    static List<GpuRef> refs(List<GpuId> gpus) {
+        return gpus.stream().map(Statuses::ref).toList();
+    }
+
+    static SortedMap<String, String> details(Object... keysAndValues) {
+        SortedMap<String, String> map = new TreeMap<>();
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            map.put(String.valueOf(keysAndValues[i]), String.valueOf(keysAndValues[i + 1]));
+        }
+        return map;
+    }
+}

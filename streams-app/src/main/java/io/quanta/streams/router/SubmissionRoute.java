@@ -1,0 +1,90 @@
+package io.quanta.streams.router;
+
+import io.quanta.schemas.CellInput;
+import io.quanta.schemas.JobCancelRequested;
+import io.quanta.schemas.JobRequest;
+import io.quanta.schemas.JobState;
+import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.JobSubmitted;
+import io.quanta.schemas.SourceRef;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.kafka.streams.processor.StateStore;
+
+/**
+ * Routes {@code quanta.jobs.submissions}. A valid submission goes to the cell its routing rule names and is
+ * remembered (job to cell, content fingerprint); an invalid one gets a REJECTED status and a dead letter; the same
+ * job submitted again is ignored and recorded as a dead letter ("duplicate submission ignored"); a different job
+ * under a known id is refused with a dead letter only (a REJECTED status would overwrite the status of the job that
+ * owns the id). A cancellation goes to the job's cell, or to the dead letters when the job is unknown.
+ */
+final class SubmissionRoute implements InputRoute<JobRequest> {
+
+    /** Dead-letter reason of an identical re-submission. */
+    static final String DUPLICATE_IGNORED = "duplicate submission ignored: the same job was already accepted";
+
+    private final String storeName;
+    private final CellRouting routing;
+    private JobRouteStore routes;
+
+    SubmissionRoute(String storeName, CellRouting routing) {
+        this.storeName = storeName;
+        this.routing = routing;
+    }
+
+    @Override
+    public void init(Function<String, StateStore> stores) {
+        routes = JobRouteStore.from(stores, storeName);
+    }
+
+    @Override
+    public RouteOutcome route(String key, JobRequest value, SourceRef source, Instant at) {
+        return switch (value.getRequest()) {
+            case JobSubmitted job -> submitted(key, job, source, at);
+            case JobCancelRequested cancel -> cancelled(cancel, source);
+            default -> RouteOutcome.deadLetter("unknown request type " + value.getRequest().getClass().getName());
+        };
+    }
+
+    private RouteOutcome submitted(String key, JobSubmitted job, SourceRef source, Instant at) {
+        Optional<String> problem = SubmissionChecks.problem(key, job);
+        if (problem.isPresent()) {
+            String reason = "submission rejected: " + problem.get();
+            return job.getJobId().isBlank() ? RouteOutcome.deadLetter(reason)
+                    : RouteOutcome.rejected(rejected(job, reason, at), reason);
+        }
+        String fingerprint = SubmissionFingerprint.of(job);
+        JobRoute known = routes.get(job.getJobId());
+        if (known != null) {
+            return RouteOutcome.deadLetter(known.fingerprint().equals(fingerprint) ? DUPLICATE_IGNORED
+                    : "submission refused: job id " + job.getJobId() + " is already used by a different job (cell "
+                    + known.cellId() + ")");
+        }
+        String cell = routing.cellFor(job);
+        routes.put(job.getJobId(), new JobRoute(cell, fingerprint));
+        return RouteOutcome.to(CellInput.newBuilder().setCellId(cell).setInput(job).setSource(source).build());
+    }
+
+    private RouteOutcome cancelled(JobCancelRequested cancel, SourceRef source) {
+        JobRoute known = routes.get(cancel.getJobId());
+        if (known == null) {
+            return RouteOutcome.deadLetter("cancel of unknown job " + cancel.getJobId());
+        }
+        return RouteOutcome.to(CellInput.newBuilder().setCellId(known.cellId()).setInput(cancel).setSource(source)
+                .build());
+    }
+
+    private static JobStatus rejected(JobSubmitted job, String reason, Instant at) {
+        return JobStatus.newBuilder()
+                .setJobId(job.getJobId())
+                .setTenant(job.getTenant())
+                .setState(JobState.REJECTED)
+                .setNumGpus(job.getNumGpus())
+                .setSubmittedAt(job.getSubmittedAt())
+                .setFinishedAt(at)
+                .setReason(reason)
+                .setUpdatedAt(at)
+                .build();
+    }
+}

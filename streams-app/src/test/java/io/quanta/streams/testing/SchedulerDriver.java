@@ -1,0 +1,193 @@
+package io.quanta.streams.testing;
+
+import io.quanta.schemas.DeadLetter;
+import io.quanta.schemas.JobEvent;
+import io.quanta.schemas.JobRequest;
+import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.JobTelemetry;
+import io.quanta.schemas.NodeCommand;
+import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.schemas.SchedulingDecision;
+import io.quanta.streams.SchedulerSettings;
+import io.quanta.streams.SchedulerTopology;
+import io.quanta.streams.StoreOptions;
+import io.quanta.streams.cell.CellMeta;
+import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.TopicSpec;
+import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.registry.InMemorySchemaRegistryClient;
+import io.quanta.topics.serde.AvroSerdeFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The real scheduler topology under a {@link TopologyTestDriver}, with an in-memory schema registry, typed input
+ * topics and output collectors. Every output read is kept, so a test can look at all records seen so far.
+ */
+public final class SchedulerDriver implements AutoCloseable {
+
+    public static final String CELL = "cell-0";
+
+    private final TopologyTestDriver driver;
+    private final TopicCatalogue topics;
+    private final TestInputTopic<String, JobRequest> submissions;
+    private final TestInputTopic<String, NodeHeartbeat> heartbeats;
+    private final TestInputTopic<String, JobTelemetry> telemetry;
+    private final TestInputTopic<String, JobEvent> events;
+    private final TestOutputTopic<String, NodeCommand> commandsOut;
+    private final TestOutputTopic<String, SchedulingDecision> decisionsOut;
+    private final TestOutputTopic<String, JobStatus> statusOut;
+    private final TestOutputTopic<String, DeadLetter> deadLettersOut;
+    private final List<NodeCommand> commands = new ArrayList<>();
+    private final List<SchedulingDecision> decisions = new ArrayList<>();
+    private final List<JobStatus> statuses = new ArrayList<>();
+    private final List<DeadLetter> deadLetters = new ArrayList<>();
+
+    public SchedulerDriver(SchedulerSettings settings, StoreOptions stores) {
+        this(settings, stores, tempDir());
+    }
+
+    public SchedulerDriver(SchedulerSettings settings, StoreOptions stores, Path stateDir) {
+        topics = TopicCatalogue.from(QuantaConfig.of(Map.of()),
+                new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true));
+        Topology topology = SchedulerTopology.build(topics, settings, stores);
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        driver = new TopologyTestDriver(topology, props, at(0));
+        StringSerializer keys = new StringSerializer();
+        submissions = driver.createInputTopic(topics.submissions().name(), keys,
+                topics.submissions().valueSerde().serializer());
+        heartbeats = driver.createInputTopic(topics.heartbeats().name(), keys,
+                topics.heartbeats().valueSerde().serializer());
+        telemetry = driver.createInputTopic(topics.telemetry().name(), keys,
+                topics.telemetry().valueSerde().serializer());
+        events = driver.createInputTopic(topics.events().name(), keys, topics.events().valueSerde().serializer());
+        commandsOut = output(topics.commands());
+        decisionsOut = output(topics.decisions());
+        statusOut = output(topics.status());
+        deadLettersOut = output(topics.deadLetter());
+    }
+
+    /** Default settings (policy fifo unless given), in-memory stores with changelogs. */
+    public static SchedulerDriver withPolicy(String policy) {
+        return new SchedulerDriver(SchedulerSettings.defaults().withPolicy(policy), StoreOptions.inMemory());
+    }
+
+    private static Instant at(long seconds) {
+        return Records.at(seconds);
+    }
+
+    private <V> TestOutputTopic<String, V> output(TopicSpec<String, V> topic) {
+        return driver.createOutputTopic(topic.name(), new StringDeserializer(), topic.valueSerde().deserializer());
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("quanta-ttd");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    public TopicCatalogue topics() {
+        return topics;
+    }
+
+    public TopologyTestDriver driver() {
+        return driver;
+    }
+
+    public void submit(io.quanta.schemas.JobSubmitted job, Instant at) {
+        submissions.pipeInput(job.getJobId(), Records.request(job), at);
+    }
+
+    public void cancel(String jobId, Instant at) {
+        submissions.pipeInput(jobId, Records.cancel(jobId), at);
+    }
+
+    public void heartbeat(NodeHeartbeat beat) {
+        heartbeats.pipeInput(beat.getNodeId(), beat, beat.getSentAt());
+    }
+
+    public void event(JobEvent event) {
+        events.pipeInput(event.getJobId(), event, event.getAt());
+    }
+
+    public void telemetry(JobTelemetry record) {
+        telemetry.pipeInput(record.getJobId(), record, record.getReportedAt());
+    }
+
+    /** Pipes raw bytes to a topic (malformed input). */
+    public void raw(String topic, String key, byte[] value, Instant at) {
+        TestInputTopic<byte[], byte[]> input = driver.createInputTopic(topic, new ByteArraySerializer(),
+                new ByteArraySerializer());
+        input.pipeInput(key == null ? null : key.getBytes(java.nio.charset.StandardCharsets.UTF_8), value, at);
+    }
+
+    public List<NodeCommand> commands() {
+        commands.addAll(commandsOut.readValuesToList());
+        return commands;
+    }
+
+    public List<SchedulingDecision> decisions() {
+        decisions.addAll(decisionsOut.readValuesToList());
+        return decisions;
+    }
+
+    public List<JobStatus> statuses() {
+        statuses.addAll(statusOut.readValuesToList());
+        return statuses;
+    }
+
+    public List<DeadLetter> deadLetters() {
+        deadLetters.addAll(deadLettersOut.readValuesToList());
+        return deadLetters;
+    }
+
+    /** The latest status of a job, or null. */
+    public JobStatus lastStatus(String jobId) {
+        JobStatus last = null;
+        for (JobStatus s : statuses()) {
+            if (s.getJobId().equals(jobId)) {
+                last = s;
+            }
+        }
+        return last;
+    }
+
+    /** The cell's meta as stored. */
+    public CellMeta meta(String cellId) {
+        KeyValueStore<String, CellMeta> store = driver.getKeyValueStore(SchedulerTopology.CELL_META_STORE);
+        return store.get(cellId);
+    }
+
+    /** The serialized value bytes of every record written to a topic so far, for byte comparisons. */
+    public List<byte[]> rawOutput(String topic) {
+        List<byte[]> out = new ArrayList<>();
+        driver.createOutputTopic(topic, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer())
+                .readValuesToList().forEach(out::add);
+        return out;
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}
