@@ -1,0 +1,75 @@
+package io.quanta.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class ServiceDistributionTest {
+
+    private final ServiceDistribution fourJobs = ServiceDistribution.of(16, 1, 100, 200, 300, 1000);
+
+    @Test
+    void shouldMatchTheHandComputedIndexWhenTheQuantumEndsInsideTheSample() {
+        // a = 150, D = 200: S > 150 is {200, 300, 1000}; S - a <= 200 for {200, 300} -> P = 2/3.
+        // E[min(S - a, D) | S > a] = (50 + 150 + 200) / 3 = 400/3.  G = (2/3) / (400/3) = 0.005.
+        assertThat(fourJobs.gittinsIndex(150, 200)).isCloseTo(0.005, within(1e-12));
+    }
+
+    @Test
+    void shouldMatchTheHandComputedIndexForANewJob() {
+        // a = 0, D = 350: all 4 jobs exceed 0; 3 finish within 350; E[min(S, 350)] = (100+200+300+350)/4.
+        assertThat(fourJobs.gittinsIndex(0, 350)).isCloseTo(3.0 / 950.0, within(1e-12));
+    }
+
+    @Test
+    void shouldUseTheMeanResidualWhenTheLookAheadIsInfinite() {
+        // a = 250: S > a is {300, 1000}, residuals 50 and 750: G = 2 / 800.
+        assertThat(fourJobs.gittinsIndex(250, Double.POSITIVE_INFINITY)).isCloseTo(2.0 / 800.0, within(1e-12));
+    }
+
+    @Test
+    void shouldReturnZeroWhenTheJobOutlivedEverySample() {
+        assertThat(fourJobs.gittinsIndex(1000, 100)).isZero();
+        assertThat(ServiceDistribution.empty(4, 0).gittinsIndex(0, 100)).isZero();
+    }
+
+    @Test
+    void shouldKeepAtMostCapacitySamplesWhenManyJobsComplete() {
+        ServiceDistribution d = ServiceDistribution.empty(32, 7);
+        for (int i = 1; i <= 10_000; i++) {
+            d = d.record(i);
+        }
+
+        assertThat(d.size()).isEqualTo(32);
+        assertThat(d.observed()).isEqualTo(10_000);
+        assertThat(d.samples()).isSorted();
+        assertThat(d.samples()[31]).as("a uniform sample reaches the upper half").isGreaterThan(5000);
+    }
+
+    @Test
+    void shouldSampleTheSameWhenTheSameJobsCompleteInTheSameOrder() {
+        ServiceDistribution a = ServiceDistribution.empty(8, 99);
+        ServiceDistribution b = ServiceDistribution.empty(8, 99);
+        for (int i = 0; i < 500; i++) {
+            a = a.record(i * 3.5);
+            b = b.record(i * 3.5);
+        }
+
+        assertThat(a).isEqualTo(b);
+        assertThat(a.samples()).isEqualTo(b.samples());
+    }
+
+    @Test
+    void shouldRoundTripThroughItsBinaryEncoding() {
+        ServiceDistribution d = ServiceDistribution.of(8, 5, 1, 2, 3, 40, 50, 60, 7, 8, 9, 10);
+
+        assertThat(ServiceDistribution.fromBytes(d.toBytes())).isEqualTo(d);
+    }
+
+    @Test
+    void shouldRefuseANegativeServiceWhenRecording() {
+        assertThatThrownBy(() -> fourJobs.record(-1)).hasMessageContaining("-1");
+    }
+}

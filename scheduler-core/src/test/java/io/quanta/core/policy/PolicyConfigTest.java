@@ -1,0 +1,81 @@
+package io.quanta.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quanta.core.placement.PlacementMode;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+
+class PolicyConfigTest {
+
+    @Test
+    void shouldUseThePaperDefaultsWhenNothingIsGiven() {
+        PolicyConfig c = PolicyConfig.defaults();
+
+        assertThat(c.policyName()).isEqualTo("quanta");
+        assertThat(c.get(PolicyConfigKeys.THRESHOLDS)).containsExactly(3250, 7200);
+        assertThat(c.get(PolicyConfigKeys.STARVATION_KNOB)).isEmpty();
+        assertThat(c.get(PolicyConfigKeys.QUANTUM_S)).isEqualTo(60.0);
+        assertThat(c.get(PolicyConfigKeys.PLACEMENT_STRATEGY)).isEqualTo(PlacementMode.SKEW_AWARE);
+        assertThat(c.quotasEnabled()).isFalse();
+    }
+
+    @Test
+    void shouldListEveryProblemWithKeyAndAllowedValuesWhenInvalid() {
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("placement.strategy", "random",
+                "tiresias.thresholds", "7200,3250", "tiresias.starvation-knob", "-1", "gandiva.quantm-s", "60",
+                "quota.a", "lots")))
+                .isInstanceOfSatisfying(InvalidPolicyConfigException.class, e -> assertThat(e.problems())
+                        .anySatisfy(p -> assertThat(p).startsWith("placement.strategy: invalid value 'random'")
+                                .contains("allowed: consolidated, skew-aware, anywhere"))
+                        .anySatisfy(p -> assertThat(p).startsWith("tiresias.thresholds:").contains("ascending"))
+                        .anySatisfy(p -> assertThat(p).startsWith("tiresias.starvation-knob:")
+                                .contains("off, or a positive number"))
+                        .anySatisfy(p -> assertThat(p).startsWith("gandiva.quantm-s: unknown key")
+                                .contains("gandiva.quantum-s"))
+                        .anySatisfy(p -> assertThat(p).startsWith("quota.a:").contains("integer"))
+                        .hasSize(5));
+    }
+
+    @Test
+    void shouldRenderTheSameCanonicalTextWhenParamsDifferOnlyByDefaultsAndOrder() {
+        PolicyConfig explicit = PolicyConfig.of(Map.of("policy", "tiresias-las", "gandiva.quantum-s", "60",
+                "quota.b", "8", "quota.a", "4"));
+        PolicyConfig implicit = PolicyConfig.of(Map.of("quota.a", "4", "quota.b", "8", "policy", "tiresias-las"));
+
+        assertThat(explicit.canonical()).isEqualTo(implicit.canonical())
+                .startsWith("gandiva.quantum-s=60\n")
+                .contains("policy=tiresias-las\n", "quota.a=4\nquota.b=8\n", "tiresias.thresholds=3250,7200\n");
+        assertThat(explicit).isEqualTo(implicit);
+    }
+
+    @Test
+    void shouldGiveQuotasPerTenantWithADefaultWhenConfigured() {
+        PolicyConfig c = PolicyConfig.of(Map.of("quota.vision", "64", "quota.default", "8"));
+
+        assertThat(c.quotaOf("vision")).isEqualTo(OptionalDouble.of(64));
+        assertThat(c.quotaOf("speech")).isEqualTo(OptionalDouble.of(8));
+        assertThat(c.quotasEnabled()).isTrue();
+    }
+
+    @Test
+    void shouldNameTheRegisteredPoliciesWhenThePolicyIsUnknown() {
+        assertThatThrownBy(() -> PolicyRegistry.builtIn().create(Map.of("policy", "drf")))
+                .isInstanceOf(InvalidPolicyConfigException.class)
+                .hasMessageContaining("policy: unknown policy 'drf'; allowed: fifo, gandiva, quanta, srtf-oracle, "
+                        + "tiresias-gittins, tiresias-las");
+    }
+
+    @Test
+    void shouldCreateEveryBuiltInPolicyByName() {
+        for (String name : PolicyRegistry.builtIn().names()) {
+            SchedulingPolicy p = PolicyRegistry.builtIn().create(PolicyConfig.defaults(name));
+            assertThat(p.name()).isEqualTo(name);
+            assertThat(p.config().policyName()).isEqualTo(name);
+        }
+        assertThat(PolicyRegistry.builtIn().names()).containsExactly("fifo", "gandiva", "quanta", "srtf-oracle",
+                "tiresias-gittins", "tiresias-las");
+    }
+}

@@ -1,0 +1,225 @@
+package io.quanta.core.scenario;
+
+import static io.quanta.core.testing.Fixtures.aCell;
+import static io.quanta.core.testing.Fixtures.aJob;
+import static io.quanta.core.testing.Fixtures.aNode;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.core.decision.Decisions;
+import io.quanta.core.model.ClusterSnapshot;
+import io.quanta.core.model.InterferenceMemory;
+import io.quanta.core.model.ServiceDistribution;
+import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.policy.PolicyRegistry;
+import io.quanta.core.testing.DecisionValidator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** One rule per row: a few nodes and jobs in, the exact decisions out, and a fragment of the reason naming the rule. */
+class PolicyScenarioTest {
+
+    record Scenario(String name, Map<String, String> config, ClusterSnapshot snapshot, List<String> expected,
+                    String reasonFragment) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Scenario row(String name, String params, ClusterSnapshot snapshot, List<String> expected, String reason) {
+        Map<String, String> config = new HashMap<>();
+        for (String kv : params.split(" ")) {
+            String[] p = kv.split("=", 2);
+            config.put(p[0], p[1]);
+        }
+        return new Scenario(name, config, snapshot, expected, reason);
+    }
+
+    static Stream<Scenario> scenarios() {
+        return Stream.of(
+                row("demotion at a threshold", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("a").runningOn("n1", 0).attained(3250).executed(3250)).build(),
+                        List.of("CHANGE_QUEUE a 0->1"), "attained 3250 GPU-s >= threshold 3250"),
+                row("no demotion just below the threshold", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("a").runningOn("n1", 0).attained(3249.5).executed(3249.5)).build(),
+                        List.of(), ""),
+                row("demotion straight to the matching queue", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("a").runningOn("n1", 0, 1, 2, 3).attained(7300).executed(1825)).build(),
+                        List.of("CHANGE_QUEUE a 0->2"), "demoted from queue 0 to queue 2"),
+                row("preemption of a lower queue", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("a").seq(1).runningOn("n1", 0, 1, 2, 3).attained(4000).level(1).executed(500),
+                                aJob("b").seq(2).gpus(4)).build(),
+                        List.of("SUSPEND a"), "queue 1 job a preempted by queue 0 job b (attained 4000 GPU-s"),
+                row("no preemption by a peer of the same queue", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("a").seq(1).runningOn("n1", 0, 1, 2, 3).attained(400).executed(100),
+                                aJob("b").seq(2).gpus(4).waiting(5000)).build(),
+                        List.of(), ""),
+                row("no extra victim while a victim is suspending; free GPU to a lower job", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(
+                                aJob("a").seq(1).suspending().on("n1", 0, 1, 2, 3).attained(4000).level(1),
+                                aJob("c").seq(2).runningOn("n2", 0, 1, 2).attained(9000).level(2).executed(50),
+                                aJob("b").seq(3).gpus(4),
+                                aJob("d").seq(4).gpus(1).attained(4000).level(1)).build(),
+                        List.of("START d n2/3"), "start job d (queue 1"),
+                row("free GPUs earmarked for a preempting job are not handed to a lower queue",
+                        "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("a").seq(1).runningOn("n1", 0, 1).attained(9000).level(2).executed(50),
+                                aJob("b").seq(2).gpus(4),
+                                aJob("c").seq(3).gpus(1).attained(4000).level(1)).build(),
+                        List.of("SUSPEND a"), "queue 2 job a preempted by queue 0 job b"),
+                row("promotion by the starvation knob", "policy=tiresias-las tiresias.starvation-knob=2",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0).executed(10),
+                                aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(800)).build(),
+                        List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 800 s >= 2 x last run 400 s)"),
+                row("no promotion before knob x last run", "policy=tiresias-las tiresias.starvation-knob=2",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0).executed(10),
+                                aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(799)).build(),
+                        List.of(), ""),
+                row("no promotion when the knob is off (default)", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0).executed(10),
+                                aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(1e6)).build(),
+                        List.of(), ""),
+                row("Gittins: higher index first inside a queue", "policy=tiresias-gittins gittins.min-samples=4 "
+                                + "tiresias.thresholds=350,2000",
+                        gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
+                row("LAS on the same cell: least attained first", "policy=tiresias-las tiresias.thresholds=350,2000",
+                        gittinsCell(), List.of("START q n1/0"), "queue 0, attained 0 GPU-s"),
+                row("skew-aware: a high-skew job waits for a consolidated placement", "policy=tiresias-las",
+                        halfFullCell(0.9, 10), List.of(), ""),
+                row("skew-aware: a low-skew job takes free GPUs anywhere", "policy=tiresias-las",
+                        halfFullCell(0.1, 10), List.of("START h n1/2,n1/3,n2/2,n2/3"), "4 GPUs on 2 nodes"),
+                row("relaxation after the timeout", "policy=tiresias-las placement.relaxation-timeout-s=300",
+                        halfFullCell(0.9, 300), List.of("START h n1/2,n1/3,n2/2,n2/3"), "relaxed"),
+                row("consolidated: fewest servers, then one rack", "policy=fifo placement.strategy=consolidated",
+                        aCell().nodes(aNode("a1").rack("r1").gpus(4), aNode("a2").rack("r1").gpus(4),
+                                aNode("b1").rack("r2").gpus(4), aNode("b2").rack("r2").gpus(4)).jobs(
+                                aJob("x").seq(1).runningOn("a2", 0, 1).executed(10),
+                                aJob("big").seq(2).gpus(8)).build(),
+                        List.of("START big b1/0,b1/1,b1/2,b1/3,b2/0,b2/1,b2/2,b2/3"), "8 GPUs on 2 nodes"),
+                row("best fit on one node", "policy=fifo",
+                        aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(
+                                aJob("x").seq(1).runningOn("n2", 0, 1).executed(10),
+                                aJob("two").seq(2).gpus(2)).build(),
+                        List.of("START two n2/2,n2/3"), "2 GPUs on 1 node"),
+                row("fifo: head-of-line blocking", "policy=fifo",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0, 1).executed(10),
+                                aJob("head").seq(2).gpus(4), aJob("small").seq(3).gpus(1)).build(),
+                        List.of(), ""),
+                row("tiresias-las backfills behind a blocked job", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0, 1).executed(10),
+                                aJob("head").seq(2).gpus(4), aJob("small").seq(3).gpus(1)).build(),
+                        List.of("START small n1/2"), "start job small"),
+                row("srtf-oracle preempts a job with more remaining GPU-time", "policy=srtf-oracle",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("a").seq(1).runningOn("n1", 0).duration(1000).attained(100).executed(100),
+                                aJob("b").seq(2).duration(100)).build(),
+                        List.of("SUSPEND a"), "job a (remaining 900 GPU-s) preempted by job b (remaining 100 GPU-s)"),
+                row("gandiva: pack when memory fits", "policy=gandiva",
+                        packCell(8000, InterferenceMemory.empty(16)), List.of("PACK b n1/0 with a"),
+                        "over-subscribed, memory 14000 <= 16000 MiB"),
+                row("gandiva: no pack when memory does not fit", "policy=gandiva",
+                        packCell(12000, InterferenceMemory.empty(16)), List.of(), ""),
+                row("gandiva: no pack of a remembered bad pair", "policy=gandiva",
+                        packCell(8000, InterferenceMemory.empty(16).record("resnet50", "lstm")), List.of(), ""),
+                row("gandiva: time slice when over-subscribed", "policy=gandiva",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("a").seq(1).runningOn("n1", 0).executed(60),
+                                aJob("b").seq(2).waiting(30)).build(),
+                        List.of("SUSPEND a"), "time slice of job a ended (ran 60 s >= quantum 60 s)"),
+                row("gandiva: pack kept when normalised throughput rose", "policy=gandiva",
+                        packedCell(7, 7, false), List.of("CONFIRM_PLACEMENT a", "CONFIRM_PLACEMENT b"),
+                        "pack a+b kept: normalised throughput a 0.7 + b 0.7 = 1.4 >= 1"),
+                row("gandiva: pack reverted on lower throughput (suspend, remember the pair)", "policy=gandiva",
+                        packedCell(4, 4, false),
+                        List.of("RECORD_INTERFERENCE b a", "CONFIRM_PLACEMENT a", "SUSPEND b"),
+                        "pack a+b reverted: normalised throughput a 0.4 + b 0.4 = 0.8 < 1"),
+                row("quanta: pack reverted by migrating to a free GPU", "policy=quanta",
+                        packedCell(4, 4, true),
+                        List.of("RECORD_INTERFERENCE b a", "CONFIRM_PLACEMENT a", "MIGRATE b n1/0->n2/0"),
+                        "job b moved to 1 GPU on 1 node"),
+                row("gandiva: de-fragment a spread job by migration", "policy=gandiva",
+                        aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4)).jobs(
+                                aJob("m").seq(1).runningOn("n1", 2, 3).runningOn("n2", 2, 3).skew(0.9)
+                                        .executed(500)).build(),
+                        List.of("MIGRATE m n1/2,n1/3,n2/2,n2/3->n3/0,n3/1,n3/2,n3/3"), "2 nodes -> 4 GPUs on 1 node"),
+                row("quanta: a tenant within quota reclaims GPUs lent to another", "policy=quanta quota.a=4 quota.b=4",
+                        quotaCell(), List.of("SUSPEND b2"), "runs on GPUs borrowed beyond its quota"),
+                row("quanta without quotas: peers are not preempted", "policy=quanta",
+                        quotaCell(), List.of(), ""),
+                row("reject a GPU type the cell does not have", "policy=tiresias-las",
+                        aCell().nodes(aNode("n1").gpus(4)).jobs(aJob("t").gpuType("A100")).build(),
+                        List.of("REJECT t"), "needs 1 GPUs of type A100 but the cell has only 0"));
+    }
+
+    /** One free GPU; p (attained 150) and q (attained 0, arrived first) both in queue 0 of thresholds 350, 2000. */
+    static ClusterSnapshot gittinsCell() {
+        return aCell().nodes(aNode("n1").gpus(1))
+                .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
+                .jobs(aJob("q").seq(1), aJob("p").seq(2).attained(150).executed(150)).build();
+    }
+
+    /** Two 4-GPU nodes, each half used; a 4-GPU job h with the given skew and waiting time. */
+    static ClusterSnapshot halfFullCell(double skew, double waiting) {
+        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(
+                aJob("x").seq(1).runningOn("n1", 0, 1).executed(10),
+                aJob("y").seq(2).runningOn("n2", 0, 1).executed(10),
+                aJob("h").seq(3).gpus(4).skew(skew).waiting(waiting)).build();
+    }
+
+    /** One 16 GiB GPU running a (lstm, 6000 MiB, slice not expired); b (resnet50) waits with the given memory. */
+    static ClusterSnapshot packCell(long memoryOfB, InterferenceMemory memory) {
+        return aCell().interference(memory).nodes(aNode("n1").gpus(1).memoryMiB(16_000)).jobs(
+                aJob("a").seq(1).runningOn("n1", 0).executed(10).model("lstm", 0.1, 6000, 100),
+                aJob("b").seq(2).waiting(5).model("resnet50", 0.1, memoryOfB, 100)).build();
+    }
+
+    /** a and b packed on n1/0 for 130 s (window 120): a's baseline 10/s, b's solo speed 10/s. */
+    static ClusterSnapshot packedCell(double throughputA, double throughputB, boolean spareGpu) {
+        var cell = aCell().at(10_000);
+        if (spareGpu) {
+            cell.nodes(aNode("n1").gpus(1).memoryMiB(16_000), aNode("n2").gpus(1).memoryMiB(16_000));
+        } else {
+            cell.nodes(aNode("n1").gpus(1).memoryMiB(16_000));
+        }
+        return cell.jobs(
+                aJob("a").seq(1).runningOn("n1", 0).executed(5000).sharingWith("b").throughput(throughputA)
+                        .baseline(10).placementChangedAt(10_000 - 130).model("lstm", 0.1, 6000, 100),
+                aJob("b").seq(2).runningOn("n1", 0).executed(128).sharingWith("a").throughput(throughputB)
+                        .placementChangedAt(10_000 - 130).model("resnet50", 0.1, 8000, 100)).build();
+    }
+
+    /** One 8-GPU node used by tenant b (two 4-GPU jobs, quota 4 when set); tenant a's 4-GPU job waits. */
+    static ClusterSnapshot quotaCell() {
+        return aCell().nodes(aNode("n1").gpus(8)).jobs(
+                aJob("b1").seq(1).tenant("b").runningOn("n1", 0, 1, 2, 3).executed(100).attained(400),
+                aJob("b2").seq(2).tenant("b").runningOn("n1", 4, 5, 6, 7).executed(100).attained(400),
+                aJob("a1").seq(3).tenant("a").gpus(4).waiting(10)).build();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void shouldDecideAsTheRuleSays(Scenario s) {
+        Decisions decisions = PolicyRegistry.builtIn().create(PolicyConfig.of(s.config())).decide(s.snapshot());
+
+        assertThat(Render.all(decisions)).isEqualTo(s.expected());
+        assertThat(DecisionValidator.violations(s.snapshot(), decisions)).isEmpty();
+        if (!s.reasonFragment().isEmpty()) {
+            assertThat(decisions.list()).anySatisfy(d -> assertThat(d.reason()).contains(s.reasonFragment()));
+        }
+    }
+}
