@@ -62,11 +62,12 @@ class NodeConnectorIT {
     private NodeConnector connector;
     private KafkaProducer<String, NodeCommand> commands;
     private List<KafkaConsumer<String, ?>> consumers;
+    private final Map<String, String> values = new HashMap<>();
+    private final List<Long> pidsToKill = new ArrayList<>();
 
     @BeforeEach
     void setUp(KafkaStack stack) throws Exception {
         String prefix = "nodeit" + UUID.randomUUID().toString().substring(0, 8) + ".";
-        Map<String, String> values = new HashMap<>();
         for (QuantaTopic topic : QuantaTopic.values()) {
             values.put(topic.nameKey(), prefix + topic.defaultName());
         }
@@ -89,7 +90,12 @@ class NodeConnectorIT {
                 new StringSerializer(), catalogue.commands().valueSerde().serializer());
         consumers = List.of(reader(stack, catalogue.heartbeats()), reader(stack, catalogue.events()),
                 reader(stack, catalogue.telemetry()));
-        connector = NodeConnector.create(config);
+    }
+
+    private void startConnector(Map<String, String> overrides) {
+        Map<String, String> all = new HashMap<>(values);
+        all.putAll(overrides);
+        connector = NodeConnector.create(QuantaConfig.of(all));
         connector.start();
     }
 
@@ -100,10 +106,12 @@ class NodeConnectorIT {
         }
         commands.close();
         consumers.forEach(KafkaConsumer::close);
+        pidsToKill.forEach(Jobs::killTree);
     }
 
     @Test
     void shouldRunAStartedJobToCompletionAndReportItWithHeartbeatsAndTelemetry() {
+        startConnector(Map.of());
         NodeHeartbeat first = awaitHeartbeat("a first heartbeat", h -> true);
         assertThat(first.getCellId()).isEqualTo("cell-a");
         assertThat(first.getRack()).isEqualTo("rack-1");
@@ -134,6 +142,7 @@ class NodeConnectorIT {
 
     @Test
     void shouldListARunningJobInItsHeartbeatsUntilItIsKilled() {
+        startConnector(Map.of());
         long epoch = awaitHeartbeat("a first heartbeat", h -> true).getEpoch();
         send(Commands.start(nodeId, epoch, "long-job", 1,
                 Jobs.example("--steps", "100000", "--step-ms", "10", "--idle")).build());
@@ -146,6 +155,60 @@ class NodeConnectorIT {
         assertThat(failed.getMessage()).contains("killed on request");
         awaitHeartbeat("a heartbeat without the job", h -> h.getRunning().isEmpty() && h.getSentAt()
                 .isAfter(failed.getAt()));
+    }
+
+    @Test
+    void shouldReportWhatStillRunsInALastHeartbeatAndLeaveTheJobRunningWhenClosed() throws Exception {
+        startConnector(Map.of());
+        long epoch = awaitHeartbeat("a first heartbeat", h -> true).getEpoch();
+        Path pidFile = dir.resolve("job.pid");
+        send(Commands.start(nodeId, epoch, "survivor", 1,
+                List.of("/bin/sh", "-c", "echo $$ > " + pidFile + "; exec sleep 600")).build());
+        awaitEvent("survivor", JobEventType.STARTED);
+        Await.until("the job wrote its pid", WAIT, () -> Files.exists(pidFile) && !readQuietly(pidFile).isBlank());
+        long pid = Long.parseLong(readQuietly(pidFile).strip());
+        pidsToKill.add(pid);
+
+        java.time.Instant closing = java.time.Instant.now();
+        connector.close();
+
+        NodeHeartbeat last = awaitHeartbeat("a heartbeat sent while closing that lists the job",
+                h -> !h.getSentAt().isBefore(closing)
+                        && h.getRunning().contains(new RunningAttempt("survivor", 1, List.of(0))));
+        assertThat(last.getEpoch()).isEqualTo(epoch);
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+    }
+
+    @Test
+    void shouldRunSimulatedJobsCompressedAndReportThemLostWhenClosed() {
+        startConnector(Map.of(NodeConfigSection.BACKEND, "simulated", NodeConfigSection.GPUS, "4",
+                NodeConfigSection.GPU_MODEL, "A100", NodeConfigSection.SIM_SPEED, "100"));
+        NodeHeartbeat first = awaitHeartbeat("a first heartbeat", h -> true);
+        assertThat(first.getGpus()).hasSize(4).allSatisfy(g -> {
+            assertThat(g.getModel()).isEqualTo("A100");
+            assertThat(g.getMemoryTotalMiB()).isEqualTo(40_960);
+        });
+        long epoch = first.getEpoch();
+
+        send(Commands.simStart(nodeId, epoch, "sim-short", 1, 60).build());
+        send(Commands.simStart(nodeId, epoch, "sim-long", 1, 3_600_000).setGpuIndices(List.of(1)).build());
+
+        awaitEvent("sim-short", JobEventType.COMPLETED);
+        Await.until("telemetry of the long job", WAIT, () -> {
+            drain();
+            return telemetry.stream().anyMatch(t -> t.getJobId().equals("sim-long") && t.getMinibatchesDone() > 0);
+        });
+        connector.close();
+        JobEvent lost = awaitEvent("sim-long", JobEventType.LOST);
+        assertThat(lost.getMessage()).contains("simulated jobs end with it");
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     private void send(NodeCommand command) {

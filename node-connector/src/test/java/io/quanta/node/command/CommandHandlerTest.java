@@ -142,6 +142,21 @@ class CommandHandlerTest {
     }
 
     @Test
+    void shouldReportEveryRunningAttemptLostWhenAbandoned() {
+        handler.handle(simStart(NODE, EPOCH, "j1", 1, 600).build());
+        handler.handle(simStart(NODE, EPOCH, "j2", 1, 5).build());
+        advance(10);
+
+        handler.abandonAll("connector stopped");
+
+        assertThat(sink.ofType(JobEventType.LOST)).singleElement().satisfies(e -> {
+            assertThat(e.getJobId()).isEqualTo("j1");
+            assertThat(e.getMessage()).isEqualTo("connector stopped");
+        });
+        assertThat(handler.running()).isEmpty();
+    }
+
+    @Test
     void shouldDropCommandsForAnotherNodeSilently() {
         handler.handle(simStart("n2", EPOCH, "j1", 1, 10).build());
 
