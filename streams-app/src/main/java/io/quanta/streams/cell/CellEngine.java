@@ -202,6 +202,7 @@ public final class CellEngine {
             case STARTED -> {
                 jobs.started(s, job, assignment, nodeId);
                 cell.meta.dirty = true;
+                passes.refreshWakeUp(s);
                 yield false;
             }
             case COMPLETED -> ended(s, job, nodeId, JobTransitions.End.COMPLETED, event);

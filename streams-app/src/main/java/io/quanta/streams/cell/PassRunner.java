@@ -57,6 +57,19 @@ final class PassRunner {
         cell.meta.policyWakeUpMs = policy.nextWakeUp(after).map(Instant::toEpochMilli).orElse(-1L);
     }
 
+    /**
+     * Asks the policy again when it wants to be woken, after a change that needs no immediate pass (an attempt
+     * reported STARTED begins to accrue service, so its next queue threshold becomes a wake-up).
+     */
+    void refreshWakeUp(Step s) {
+        CellState cell = s.cell;
+        if (!cell.nodes.isEmpty()) {
+            cell.meta.policyWakeUpMs = policy.nextWakeUp(SnapshotBuilder.build(cell, s.now))
+                    .map(Instant::toEpochMilli).orElse(-1L);
+            cell.metaChanged();
+        }
+    }
+
     private void refuse(Step s, Decisions decisions, String problem) {
         LOG.warn("cell {}: refused the plan of policy {} at {} ({} decisions): {}", s.cell.cellId, policy.name(),
                 s.instant(), decisions.size(), problem);
