@@ -97,6 +97,19 @@ class SerdeInteroperabilityIT {
     }
 
     @Test
+    void shouldFindRegisteredIdWithoutRegisteringWhenAutoRegisterIsOff() {
+        String subject = SubjectNames.value(topic);
+        int id = registry.register(subject, JobTelemetry.getClassSchema());
+        SchemaRegistryClient fresh = new HttpSchemaRegistryClient(RegistryClientSettings.of(stack.registryUrl()));
+
+        byte[] bytes = AvroSerde.specific(JobTelemetry.class, fresh, false).serializer()
+                .serialize(topic, TestRecords.telemetry("j"));
+
+        assertThat(ByteBuffer.wrap(bytes, 1, 4).getInt()).isEqualTo(id);
+        assertThat(fresh.latest(subject).version()).isEqualTo(1);
+    }
+
+    @Test
     void shouldRefuseIncompatibleSchemaWithMessageNamingSubjectWhenRegistering() {
         String subject = SubjectNames.value(topic);
         registry.register(subject, JobTelemetry.getClassSchema());
