@@ -20,12 +20,14 @@ import io.quanta.streams.store.BytesCodecSerde;
 import io.quanta.streams.store.JsonSerde;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
+import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
+import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
  * The one wiring class of the cell scheduler: every source, processor, sink and store name, and the {@link #build}
@@ -144,20 +146,45 @@ public final class SchedulerTopology {
 
     private static void addCellScheduler(Topology topology, TopicCatalogue topics, SchedulerSettings settings,
                                          PolicyRegistry policies) {
-        CellSchedulerProcessor.Names names = new CellSchedulerProcessor.Names(JOBS_STORE, FINISHED_JOBS_STORE,
-                NODES_STORE, ASSIGNMENTS_STORE, CELL_META_STORE, SERVICE_STORE, INTERFERENCE_STORE, COMMANDS_SINK,
-                DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
-        ConfigFingerprint fingerprint = fingerprint(settings);
         topology.addSource(INBOX_SOURCE, new StringDeserializer(), Serdes.ByteArray().deserializer(),
                 topics.inbox().name());
-        ProcessorSupplier<String, byte[], String, Object> cells = () -> new CellSchedulerProcessor(names,
-                topics.inbox().valueSerde().deserializer(), () -> policies.create(settings.policy()),
-                settings.policy(), settings.passInterval(), settings.nodeTimeout(), fingerprint);
-        topology.addProcessor(CELL_SCHEDULER, cells, INBOX_SOURCE);
+        topology.addProcessor(CELL_SCHEDULER, cellScheduler(topics, settings, policies, fingerprint(settings)),
+                INBOX_SOURCE);
         sink(topology, COMMANDS_SINK, topics.commands(), CELL_SCHEDULER);
         sink(topology, DECISIONS_SINK, topics.decisions(), CELL_SCHEDULER);
         sink(topology, CELL_STATUS_SINK, topics.status(), CELL_SCHEDULER);
         sink(topology, CELL_DEADLETTER_SINK, topics.deadLetter(), CELL_SCHEDULER);
+    }
+
+    /**
+     * The cell-scheduler processor of sub-topology 2 alone, recording {@code fingerprint} as the configuration in
+     * force. {@link #build} uses it with {@link #fingerprint(SchedulerSettings)}; audit replay runs it over a recorded
+     * inbox with the fingerprint recorded at that time (its software version), on the stores of
+     * {@link #cellSchedulerStores}. It forwards to the sinks named {@link #COMMANDS_SINK}, {@link #DECISIONS_SINK},
+     * {@link #CELL_STATUS_SINK} and {@link #CELL_DEADLETTER_SINK}.
+     */
+    public static ProcessorSupplier<String, byte[], String, Object> cellScheduler(TopicCatalogue topics,
+            SchedulerSettings settings, PolicyRegistry policies, ConfigFingerprint fingerprint) {
+        CellSchedulerProcessor.Names names = new CellSchedulerProcessor.Names(JOBS_STORE, FINISHED_JOBS_STORE,
+                NODES_STORE, ASSIGNMENTS_STORE, CELL_META_STORE, SERVICE_STORE, INTERFERENCE_STORE, COMMANDS_SINK,
+                DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
+        return () -> new CellSchedulerProcessor(names, topics.inbox().valueSerde().deserializer(),
+                () -> policies.create(settings.policy()), settings.policy(), settings.passInterval(),
+                settings.nodeTimeout(), fingerprint);
+    }
+
+    /** The store builders of the cell-scheduler processor ({@link #cellScheduler}), of the given kind. */
+    public static List<StoreBuilder<?>> cellSchedulerStores(StoreOptions stores) {
+        return List.of(
+                stores.keyValue(JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
+                stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
+                stores.keyValue(NODES_STORE, Serdes.String(), JsonSerde.of(NodeRecord.class)),
+                stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(), JsonSerde.of(AssignmentRecord.class)),
+                stores.keyValue(SERVICE_STORE, Serdes.String(),
+                        new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)),
+                stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
+                        new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)),
+                stores.keyValue(CELL_META_STORE, Serdes.String(), JsonSerde.of(CellMeta.class)));
     }
 
     /** The configuration fingerprint the cells record in the audit log with these settings. */
@@ -170,20 +197,7 @@ public final class SchedulerTopology {
         topology.addStateStore(stores.keyValue(JOB_ROUTES_STORE, Serdes.String(), JsonSerde.of(JobRoute.class)),
                 SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER);
         topology.addStateStore(stores.keyValue(NODE_CELLS_STORE, Serdes.String(), Serdes.String()), HEARTBEAT_ROUTER);
-        topology.addStateStore(stores.keyValue(JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
-                CELL_SCHEDULER);
-        topology.addStateStore(stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(),
-                JsonSerde.of(JobRecord.class)), CELL_SCHEDULER);
-        topology.addStateStore(stores.keyValue(NODES_STORE, Serdes.String(), JsonSerde.of(NodeRecord.class)),
-                CELL_SCHEDULER);
-        topology.addStateStore(stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(),
-                JsonSerde.of(AssignmentRecord.class)), CELL_SCHEDULER);
-        topology.addStateStore(stores.keyValue(SERVICE_STORE, Serdes.String(),
-                new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)), CELL_SCHEDULER);
-        topology.addStateStore(stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
-                new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)), CELL_SCHEDULER);
-        topology.addStateStore(stores.keyValue(CELL_META_STORE, Serdes.String(), JsonSerde.of(CellMeta.class)),
-                CELL_SCHEDULER);
+        cellSchedulerStores(stores).forEach(store -> topology.addStateStore(store, CELL_SCHEDULER));
     }
 
     private static void source(Topology topology, String name, TopicSpec<String, ?> topic) {

@@ -64,6 +64,7 @@ public final class CellEngine {
         }
         cell.metaChanged();
         Step s = new Step(cell, now, out, config);
+        s.recordConfig();
         boolean pass = apply(s, input);
         pass |= nodes.checkLiveness(s);
         boolean tick = meta.nextTickMs >= 0 && now >= meta.nextTickMs;

@@ -46,6 +46,16 @@ final class Step {
 
     /** Numbers, stamps and emits a decision (after a CONFIG record if the configuration in force is new). */
     void write(SchedulingDecision.Builder decision) {
+        recordConfig();
+        emit(decision);
+    }
+
+    /**
+     * Writes a CONFIG record when the configuration in force differs from the one the cell recorded last. Called
+     * first thing for every inbox record, so the CONFIG record marks the first record handled under a new
+     * configuration (its {@code inboxOffsetTo}): audit replay switches configuration exactly there.
+     */
+    void recordConfig() {
         if (!config.hash().equals(cell.meta.configHash)) {
             String previous = cell.meta.configHash;
             cell.meta.configHash = config.hash();
@@ -54,7 +64,6 @@ final class Step {
                             + (previous.isEmpty() ? "" : " (was " + previous + ")"))
                     .setDetails(new TreeMap<>(config.entries())));
         }
-        emit(decision);
     }
 
     private void emit(SchedulingDecision.Builder decision) {
