@@ -21,10 +21,12 @@ public final class ConfigOptions {
             description = "Any setting (Quanta key or Kafka client property); repeatable.")
     Map<String, String> settings = new LinkedHashMap<>();
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT", description = "Kafka brokers.")
+    @Option(names = {"--bootstrap", "--bootstrap-servers"}, paramLabel = "HOST:PORT",
+            description = "Kafka brokers (default: bootstrap.servers from the file or QUANTA_BOOTSTRAP_SERVERS).")
     String bootstrapServers;
 
-    @Option(names = "--registry-url", paramLabel = "URL", description = "Confluent-compatible schema registry URL.")
+    @Option(names = {"--registry", "--registry-url"}, paramLabel = "URL",
+            description = "Confluent-compatible schema registry URL (or schema.registry.url / QUANTA_SCHEMA_REGISTRY_URL).")
     String registryUrl;
 
     /** The validated configuration; fails with a ConfigException naming a bad key. */

@@ -1,5 +1,6 @@
 package io.quanta.cli;
 
+import io.quanta.cli.client.JobClient;
 import java.io.PrintWriter;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
@@ -7,12 +8,21 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code quanta} command. Each subcommand is its own class, registered here; exit codes: 0 success, 1 failure,
- * 2 usage or configuration error, 3 drift found by {@code topics apply}.
+ * The {@code quanta} command. Each subcommand is its own class, registered here; exit codes are those of
+ * {@link ExitCodes}: 0 success, 1 failure, 2 usage, configuration or input error, 3 drift found by
+ * {@code topics apply}.
  */
 @Command(name = "quanta", mixinStandardHelpOptions = true, versionProvider = QuantaVersion.class,
         description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.",
-        subcommands = {LocalCommand.class, TopicsCommand.class, ConfigCommand.class,
+        subcommands = {
+                // run a cluster
+                LocalCommand.class, NodeAgentCommand.class,
+                // users
+                SubmitCommand.class, StatusCommand.class, QueueCommand.class, NodesCommand.class, WatchCommand.class,
+                CancelCommand.class,
+                // operators
+                TopicsCommand.class, ConfigCommand.class,
+                // `quanta audit ...` (audit replay, issue 8) is registered here, next to the operator commands
                 CommandLine.HelpCommand.class})
 public final class QuantaMain implements Runnable {
 
@@ -26,7 +36,10 @@ public final class QuantaMain implements Runnable {
 
     /** The configured command line (also used by tests). */
     public static CommandLine commandLine() {
-        return new CommandLine(new QuantaMain()).setExecutionExceptionHandler(QuantaMain::handle);
+        CommandLine cmd = new CommandLine(new QuantaMain()).setExecutionExceptionHandler(QuantaMain::handle);
+        // `quanta submit --gpus 2 python train.py --lr 0.1`: everything from the command on belongs to the job
+        cmd.getSubcommands().get("submit").setStopAtPositional(true);
+        return cmd;
     }
 
     @Override
@@ -38,11 +51,23 @@ public final class QuantaMain implements Runnable {
         PrintWriter err = cmd.getErr();
         if (e instanceof ConfigException) {
             err.println("quanta: configuration error: " + e.getMessage());
-            return 2;
+            return ExitCodes.USAGE;
         }
-        if (e instanceof KafkaException || e instanceof IllegalStateException) {
+        if (e instanceof JobClient.InvalidJobException invalid) {
+            invalid.problems().forEach(p -> err.println("quanta: " + p));
+            return ExitCodes.USAGE;
+        }
+        if (e instanceof IllegalArgumentException) {
             err.println("quanta: " + e.getMessage());
-            return 1;
+            return ExitCodes.USAGE;
+        }
+        if (e instanceof KafkaException || e instanceof IllegalStateException || e instanceof java.io.UncheckedIOException
+                || e instanceof io.quanta.topics.registry.SchemaRegistryException) {
+            err.println("quanta: " + e.getMessage());
+            return ExitCodes.FAILURE;
+        }
+        if (e instanceof InterruptedException) {
+            return ExitCodes.INTERRUPTED;
         }
         throw new IllegalStateException(e);
     }

@@ -2,35 +2,28 @@ package io.quanta.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class QuantaMainTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CommandRunner cli = new CommandRunner();
 
     private int run(String... args) {
-        CommandLine cmd = QuantaMain.commandLine();
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        return cmd.execute(args);
+        return cli.run(args);
     }
 
     @Test
     void shouldListSubcommandsWhenAskedForHelp() {
         assertThat(run("--help")).isZero();
 
-        assertThat(out.toString()).contains("local", "topics", "config");
+        assertThat(cli.out()).contains("local", "topics", "config");
     }
 
     @Test
     void shouldListEveryTopicKeyWhenAskedForConfigKeys() {
         assertThat(run("config", "keys")).isZero();
 
-        assertThat(out.toString()).contains("topic.inbox.partitions", "schema.registry.url", "bootstrap.servers");
+        assertThat(cli.out()).contains("topic.inbox.partitions", "schema.registry.url", "bootstrap.servers");
     }
 
     @Test
@@ -38,7 +31,7 @@ class QuantaMainTest {
         assertThat(run("config", "show", "--set", "ssl.keystore.password=very-secret",
                 "--set", "schema.registry.basic.auth.user.info=u:also-secret")).isZero();
 
-        assertThat(out.toString()).doesNotContain("very-secret", "also-secret")
+        assertThat(cli.out()).doesNotContain("very-secret", "also-secret")
                 .contains("ssl.keystore.password = [hidden]");
     }
 
@@ -47,13 +40,13 @@ class QuantaMainTest {
         int code = run("topics", "apply", "--set", "topic.inbox.partitons=3");
 
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString()).contains("topic.inbox.partitons", "topic.inbox.partitions");
+        assertThat(cli.err()).contains("topic.inbox.partitons", "topic.inbox.partitions");
     }
 
     @Test
     void shouldWriteMarkdownReferenceWithAllSections() {
         assertThat(run("config", "reference")).isZero();
 
-        assertThat(out.toString()).startsWith("# Configuration reference").contains("## connection", "## topics");
+        assertThat(cli.out()).startsWith("# Configuration reference").contains("## connection", "## topics");
     }
 }

@@ -1,0 +1,59 @@
+package io.quanta.cli;
+
+import io.quanta.cli.client.JobClient;
+import io.quanta.schemas.JobState;
+import io.quanta.schemas.JobStatus;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code quanta cancel JOB...}: produces a cancellation per job (a queued job becomes CANCELLED, a running one is
+ * killed first). A job already ended is reported and skipped (exit 1, like {@code scancel} on a finished job); a job
+ * with no status yet is cancelled anyway (its submission may still be on its way).
+ */
+@Command(name = "cancel", mixinStandardHelpOptions = true, description = "Cancel jobs (queued or running).")
+public final class CancelCommand extends ClientCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "JOB", arity = "1..*", description = "Job ids.")
+    java.util.List<String> jobIds;
+
+    @Option(names = "--reason", paramLabel = "TEXT", description = "Why (kept in the job's history).")
+    String reason;
+
+    @Option(names = {"-w", "--wait"}, description = "Wait until each job is CANCELLED (or ended otherwise).")
+    boolean await;
+
+
+    @Override
+    public Integer call() {
+        JobClient client = client();
+        int code = ExitCodes.OK;
+        for (String jobId : jobIds) {
+            Optional<JobStatus> now = client.status(jobId);
+            if (now.isPresent() && WatchCommand.isTerminal(now.get())) {
+                err().println("quanta cancel: job " + jobId + " already ended ("
+                        + now.get().getState() + "); nothing to cancel");
+                code = ExitCodes.FAILURE;
+                continue;
+            }
+            client.cancel(jobId, Optional.ofNullable(reason));
+            out().println("cancel requested for " + jobId
+                    + (now.isEmpty() ? " (no status yet)" : " (was " + now.get().getState() + ")"));
+            out().flush();
+            if (await) {
+                Optional<JobStatus> last = client.follow(jobId, s -> { }, WatchCommand::isTerminal,
+                        Duration.ofMinutes(10));
+                String state = last.map(s -> s.getState().name()).orElse("unknown");
+                out().println(jobId + " " + state);
+                if (last.map(s -> s.getState() != JobState.CANCELLED).orElse(true)) {
+                    code = ExitCodes.FAILURE;
+                }
+            }
+        }
+        return code;
+    }
+}

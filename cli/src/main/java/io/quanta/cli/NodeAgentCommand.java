@@ -1,0 +1,79 @@
+package io.quanta.cli;
+
+import io.quanta.node.NodeConfigSection;
+import io.quanta.node.NodeConnector;
+import io.quanta.topics.config.QuantaConfig;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code quanta node}: runs the node connector of this server until SIGTERM or Ctrl-C. The flags are shortcuts for
+ * {@code node.*} settings (any other one with {@code --set}).
+ */
+@Command(name = "node", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run the node connector of this GPU server (until Ctrl-C or SIGTERM).", "",
+                "Examples:",
+                "  quanta node --node-id gpu-01 --cell cell-0 --backend process",
+                "  quanta node --node-id sim-01 --cell cell-0 --backend simulated --gpus 8 --speed 600"})
+public final class NodeAgentCommand implements Callable<Integer> {
+
+    @Option(names = "--node-id", paramLabel = "ID", description = "Node id (default: host name).")
+    String nodeId;
+
+    @Option(names = "--cell", paramLabel = "CELL", description = "Cell of the node (scheduler default cell: cell-0).")
+    String cell;
+
+    @Option(names = "--rack", paramLabel = "RACK", description = "Rack of the node.")
+    String rack;
+
+    @Option(names = "--backend", paramLabel = "KIND", description = "process (real jobs) or simulated.")
+    String backend;
+
+    @Option(names = "--gpus", paramLabel = "N", description = "Virtual GPUs (simulated backend).")
+    Integer gpus;
+
+    @Option(names = "--gpu-model", paramLabel = "MODEL", description = "Virtual GPU model (simulated backend).")
+    String gpuModel;
+
+    @Option(names = "--speed", paramLabel = "FACTOR", description = "Time compression (simulated backend).")
+    Double speed;
+
+    @Option(names = "--work-dir", paramLabel = "DIR", description = "Local state directory.")
+    Path workDir;
+
+    @Mixin
+    ConfigOptions config;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Map<String, String> flags = new LinkedHashMap<>();
+        put(flags, NodeConfigSection.ID, nodeId);
+        put(flags, NodeConfigSection.CELL, cell);
+        put(flags, NodeConfigSection.RACK, rack);
+        put(flags, NodeConfigSection.BACKEND, backend);
+        put(flags, NodeConfigSection.GPUS, gpus);
+        put(flags, NodeConfigSection.GPU_MODEL, gpuModel);
+        put(flags, NodeConfigSection.SIM_SPEED, speed);
+        put(flags, NodeConfigSection.WORK_DIR, workDir);
+        QuantaConfig effective = config.load().withOverrides(flags);
+        effective.requireRegistryUrl();
+        NodeConnector.run(effective);
+        return ExitCodes.OK;
+    }
+
+    private static void put(Map<String, String> flags, String key, Object value) {
+        if (value != null) {
+            flags.put(key, value.toString());
+        }
+    }
+}

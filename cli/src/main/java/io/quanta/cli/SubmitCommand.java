@@ -1,0 +1,143 @@
+package io.quanta.cli;
+
+import io.quanta.cli.client.JobClient;
+import io.quanta.cli.client.JobSpec;
+import io.quanta.cli.client.JobSpecFile;
+import io.quanta.cli.client.ModelProfiles;
+import io.quanta.schemas.JobStatus;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code quanta submit}: checks a job locally, produces it to the submissions topic (idempotent producer,
+ * {@code acks=all}) and prints its id on stdout, like {@code sbatch --parsable}. Flags override the fields of
+ * {@code --file}. Exit codes: 0 submitted (or finished, with {@code --wait}), 1 cluster error or the job failed, 2 bad
+ * input (nothing is produced).
+ */
+@Command(name = "submit", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Submit a training job; prints its id.", "",
+                "Examples:",
+                "  quanta submit --gpus 4 --tenant vision --model resnet50 -- python train.py --epochs 90",
+                "  quanta submit --file job.yaml",
+                "  quanta submit --gpus 2 --tenant nlp --model transformer --duration 3600   (simulated nodes)"})
+public final class SubmitCommand extends ClientCommand implements Callable<Integer> {
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Job spec in YAML or JSON (see docs).")
+    Path file;
+
+    @Option(names = {"-g", "--gpus"}, paramLabel = "N", description = "GPUs held at once (gang).")
+    Integer gpus;
+
+    @Option(names = {"-t", "--tenant"}, paramLabel = "NAME", description = "Team that owns the job (quotas, routing).")
+    String tenant;
+
+    @Option(names = {"-m", "--model"}, paramLabel = "NAME",
+            description = "Model name (default custom); profile defaults for: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = KnownModels.class)
+    String model;
+
+    @Option(names = "--id", paramLabel = "JOB", description = "Job id (default: generated job-XXXXXXXXXXXX).")
+    String id;
+
+    @Option(names = "--gpu-type", paramLabel = "MODEL", description = "Required GPU model, e.g. V100.")
+    String gpuType;
+
+    @Option(names = "--duration", paramLabel = "SECONDS",
+            description = "Expected run time at full speed (simulated nodes need it; srtf-oracle uses it).")
+    Long duration;
+
+    @Option(names = "--skew", paramLabel = "0..1", description = "Tensor-size skew (overrides the model's).")
+    Double skew;
+
+    @Option(names = "--memory-mib", paramLabel = "MIB", description = "Per-GPU memory (overrides the model's).")
+    Integer memoryMiB;
+
+    @Option(names = {"-e", "--env"}, paramLabel = "NAME=VALUE", description = "Extra environment; repeatable.")
+    Map<String, String> env = new LinkedHashMap<>();
+
+    @Option(names = "--priority", paramLabel = "N", description = "Priority (default 0).")
+    Integer priority;
+
+    @Option(names = "--max-retries", paramLabel = "N", description = "Retries of a failed attempt (default 3).")
+    Integer maxRetries;
+
+    @Option(names = "--dry-run", description = "Check the job and print it as JSON; produce nothing.")
+    boolean dryRun;
+
+    @Option(names = {"-w", "--wait"}, description = "Then follow the job until it ends (exit 1 unless FINISHED).")
+    boolean await;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The training command, after '--'.")
+    List<String> command = new ArrayList<>();
+
+
+    @Override
+    public Integer call() {
+        JobSpec job = spec();
+        List<String> problems = job.problems();
+        if (!problems.isEmpty()) {
+            problems.forEach(p -> err().println("quanta submit: " + p));
+            err().println("nothing submitted; see 'quanta submit --help'");
+            return ExitCodes.USAGE;
+        }
+        if (dryRun) {
+            String jobId = job.jobId().orElse("(generated)");
+            out().println(io.quanta.cli.client.AvroJson.print(io.quanta.cli.client.AvroJson
+                    .tree(job.toRequest(jobId, clock.instant()))));
+            return ExitCodes.OK;
+        }
+        JobClient client = client();
+        String jobId = client.submit(job);
+        out().println(jobId);
+        out().flush();
+        if (!await) {
+            return ExitCodes.OK;
+        }
+        Optional<JobStatus> last = client.follow(jobId, s -> WatchCommand.printChange(err(), s),
+                WatchCommand::isTerminal, java.time.Duration.ofDays(365));
+        return WatchCommand.exitCode(last);
+    }
+
+    JobSpec spec() {
+        JobSpec base = file == null ? null : JobSpecFile.read(file);
+        return new JobSpec(
+                Optional.ofNullable(id).or(() -> base == null ? Optional.empty() : base.jobId()),
+                tenant != null ? tenant : base != null ? base.tenant() : "default",
+                gpus != null ? gpus : base != null ? base.gpus() : 1,
+                Optional.ofNullable(gpuType).or(() -> base == null ? Optional.empty() : base.gpuType()),
+                model != null ? model : base != null && base.model() != null ? base.model() : "custom",
+                skew != null ? OptionalDouble.of(skew) : base != null ? base.skew() : OptionalDouble.empty(),
+                Optional.ofNullable(memoryMiB).or(() -> base == null ? Optional.empty() : base.gpuMemoryMiB()),
+                !command.isEmpty() ? command : base != null ? base.command() : List.of(),
+                merged(base),
+                duration != null ? OptionalLong.of(duration)
+                        : base != null ? base.expectedDurationSeconds() : OptionalLong.empty(),
+                priority != null ? priority : base != null ? base.priority() : 0,
+                maxRetries != null ? maxRetries : base != null ? base.maxRetries() : 3);
+    }
+
+    private Map<String, String> merged(JobSpec base) {
+        Map<String, String> all = new LinkedHashMap<>(base == null ? Map.of() : base.env());
+        all.putAll(env);
+        return all;
+    }
+
+    /** Completion candidates and help text for {@code --model}. */
+    static final class KnownModels extends ArrayList<String> {
+        private static final long serialVersionUID = 1L;
+
+        KnownModels() {
+            super(ModelProfiles.known());
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package io.quanta.cli.client;
+
+import io.quanta.schemas.JobCancelRequested;
+import io.quanta.schemas.JobRequest;
+import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.NodeHeartbeat;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The user-side client of a Quanta cluster, needing only Kafka and the schema registry: it produces submissions and
+ * cancellations to {@code quanta.jobs.submissions} (idempotent, {@code acks=all}, waiting for the acknowledgement) and
+ * reads job states from the compacted {@code quanta.jobs.status} topic and node states from the heartbeats.
+ */
+public final class JobClient {
+
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+
+    private final ClusterAccess access;
+    private final Clock clock;
+
+    public JobClient(ClusterAccess access, Clock clock) {
+        this.access = access;
+        this.clock = clock;
+    }
+
+    /** A new job id: {@code job-} and 12 random hex digits. */
+    public static String newJobId() {
+        return "job-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    }
+
+    /**
+     * Produces the submission of a valid spec and waits until the cluster has it.
+     *
+     * @return the job id
+     * @throws IllegalArgumentException listing every problem when the spec is not valid (nothing is produced)
+     */
+    public String submit(JobSpec spec) {
+        List<String> problems = spec.problems();
+        if (!problems.isEmpty()) {
+            throw new InvalidJobException(problems);
+        }
+        String id = spec.jobId().orElseGet(JobClient::newJobId);
+        send(id, spec.toRequest(id, clock.instant()));
+        return id;
+    }
+
+    /** Produces a cancellation of {@code jobId} and waits until the cluster has it. */
+    public void cancel(String jobId, Optional<String> reason) {
+        JobCancelRequested cancel = JobCancelRequested.newBuilder().setJobId(jobId).setReason(reason.orElse(null))
+                .setRequestedAt(clock.instant()).build();
+        send(jobId, JobRequest.newBuilder().setRequest(cancel).build());
+    }
+
+    /** The latest status of one job, if the scheduler has published one. */
+    public Optional<JobStatus> status(String jobId) {
+        return Optional.ofNullable(read(Optional.of(jobId)).get(jobId));
+    }
+
+    /** The latest status of every job the status topic still holds, by job id. */
+    public Map<String, JobStatus> statuses() {
+        return read(Optional.empty());
+    }
+
+    /** The latest heartbeat of every node heard from since {@code since}, by node id. */
+    public Map<String, NodeHeartbeat> heartbeatsSince(Instant since) {
+        try (KafkaConsumer<String, NodeHeartbeat> consumer = access.consumer(access.topics().heartbeats(),
+                "quanta-cli-nodes")) {
+            Map<String, NodeHeartbeat> latest = new java.util.TreeMap<>();
+            new TopicReader<>(consumer, access.topics().heartbeats().name(), READ_TIMEOUT).readSince(since,
+                    (node, hb) -> {
+                        if (hb != null) {
+                            latest.merge(node, hb, (a, b) -> b.getSentAt().isAfter(a.getSentAt()) ? b : a);
+                        }
+                    });
+            return latest;
+        }
+    }
+
+    /**
+     * Follows the status of {@code jobId}: gives the current status (if any) and then every change to
+     * {@code onChange}, until {@code done} holds for a status or {@code timeout} passes.
+     *
+     * @return the last status seen, if any
+     */
+    public Optional<JobStatus> follow(String jobId, Consumer<JobStatus> onChange, Predicate<JobStatus> done,
+                                      Duration timeout) {
+        try (KafkaConsumer<String, JobStatus> consumer = access.consumer(access.topics().status(), "quanta-cli-watch")) {
+            TopicReader<JobStatus> reader = new TopicReader<>(consumer, access.topics().status().name(), READ_TIMEOUT);
+            TopicPartition partition = reader.partitionOf(jobId);
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            JobStatus[] last = {null};
+            reader.readToEnd(List.of(partition), (key, value) -> {
+                if (jobId.equals(key)) {
+                    last[0] = value;
+                }
+            });
+            if (last[0] != null) {
+                onChange.accept(last[0]);
+            }
+            Instant deadline = clock.instant().plus(timeout);
+            while ((last[0] == null || !done.test(last[0])) && clock.instant().isBefore(deadline)) {
+                reader.poll(Duration.ofMillis(250), record -> {
+                    if (jobId.equals(record.key()) && record.value() != null && !record.value().equals(last[0])) {
+                        last[0] = record.value();
+                        onChange.accept(record.value());
+                    }
+                });
+            }
+            return Optional.ofNullable(last[0]);
+        }
+    }
+
+    private Map<String, JobStatus> read(Optional<String> onlyKey) {
+        try (KafkaConsumer<String, JobStatus> consumer = access.consumer(access.topics().status(), "quanta-cli-status")) {
+            return new TopicReader<>(consumer, access.topics().status().name(), READ_TIMEOUT).latestByKey(onlyKey);
+        }
+    }
+
+    private void send(String key, JobRequest request) {
+        try (KafkaProducer<String, JobRequest> producer = access.producer(access.topics().submissions(),
+                "quanta-cli")) {
+            RecordMetadata ack = producer.send(new ProducerRecord<>(access.topics().submissions().name(), key, request))
+                    .get(45, TimeUnit.SECONDS);
+            if (ack == null) {
+                throw new IllegalStateException("no acknowledgement for " + key);
+            }
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new IllegalStateException("could not send " + key + " to " + access.topics().submissions().name()
+                    + ": " + cause.getMessage(), cause);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("no acknowledgement from the cluster at "
+                    + access.config().bootstrapServers() + " within 45 s for " + key);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending " + key);
+        }
+    }
+
+    /** A spec with problems; {@link #problems()} lists them. */
+    public static final class InvalidJobException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final List<String> problems;
+
+        public InvalidJobException(List<String> problems) {
+            super(String.join("; ", problems));
+            this.problems = List.copyOf(problems);
+        }
+
+        public List<String> problems() {
+            return problems;
+        }
+    }
+}
