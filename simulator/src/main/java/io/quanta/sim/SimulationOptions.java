@@ -1,6 +1,7 @@
 package io.quanta.sim;
 
 import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.engine.FidelityMode;
 import java.nio.file.Path;
@@ -44,8 +45,8 @@ public record SimulationOptions(Path trace, int limit, ClusterShape cluster, Str
         if (params.containsKey("policy")) {
             throw new IllegalArgumentException("give the policy with --policy, not --param policy=...");
         }
-        for (String name : policies()) {
-            policyParams(name);
+        for (String name : compare.isEmpty() ? List.of(policy) : compare) {
+            validated(params, name);
         }
     }
 
@@ -65,6 +66,14 @@ public record SimulationOptions(Path trace, int limit, ClusterShape cluster, Str
      * @throws io.quanta.core.policy.InvalidPolicyConfigException naming every bad parameter
      */
     public Map<String, String> policyParams(String name) {
+        return validated(params, name);
+    }
+
+    private static Map<String, String> validated(Map<String, String> params, String name) {
+        if (!PolicyRegistry.builtIn().names().contains(name)) {
+            throw new IllegalArgumentException("unknown policy '" + name + "'; allowed: "
+                    + String.join(", ", PolicyRegistry.builtIn().names()));
+        }
         Map<String, String> all = new TreeMap<>(params);
         all.put("policy", name);
         PolicyConfig.of(all);

@@ -1,0 +1,75 @@
+package io.quanta.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quanta.sim.engine.EngineSettings;
+import io.quanta.sim.engine.FidelityMode;
+import io.quanta.sim.engine.SimulationRun;
+import io.quanta.sim.topology.TopologyScheduler;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SimulateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldParseEveryFlagIntoOptions() {
+        SimulationOptions o = SimulatorMain.parse(new String[] {"--trace", "t.csv", "--cluster", "1x2x4", "--policy",
+            "fifo", "--param", "placement.strategy=consolidated", "--seed", "9", "--model", "tiresias-compatible",
+            "--out", "o", "--limit", "10", "--no-progress"});
+
+        assertThat(o.cluster().totalGpus()).isEqualTo(8);
+        assertThat(o.policies()).containsExactly("fifo");
+        assertThat(o.policyParams("fifo")).containsEntry("placement.strategy", "consolidated")
+                .containsEntry("policy", "fifo");
+        assertThat(o.seed()).isEqualTo(9);
+        assertThat(o.mode()).isEqualTo(FidelityMode.TIRESIAS_COMPATIBLE);
+        assertThat(o.limit()).isEqualTo(10);
+        assertThat(o.progress()).isFalse();
+    }
+
+    @Test
+    void shouldNameTheProblemWhenAFlagOrParameterIsBad() {
+        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--cluster", "2x2x2"}))
+                .hasMessageContaining("--trace");
+        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--trace", "t", "--policy", "nope"}))
+                .hasMessageContaining("nope");
+        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--trace", "t", "--param",
+            "tiresias.thresholds=9,1"})).hasMessageContaining("tiresias.thresholds");
+        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--trace", "t", "--model", "exact"}))
+                .hasMessageContaining("tiresias-compatible");
+    }
+
+    @Test
+    void shouldWriteOneDirectoryPerPolicyAndATableWithRatiosWhenComparing() throws Exception {
+        Path trace = dir.resolve("t.csv");
+        Files.writeString(trace, "job_id,submit_time_s,num_gpus,duration_s\na,0,1,100\nb,10,1,50\nc,20,1,10\n");
+        SimulationOptions options = new SimulationOptions(trace, 0, io.quanta.sim.cluster.ClusterShape.parse("1x1x1"),
+                "quanta", Map.of(), 1, FidelityMode.TIRESIAS_COMPATIBLE, List.of("fifo", "srtf-oracle"),
+                dir.resolve("out"), false);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        List<SimulationRun> runs = new SimulateCommand(TopologyScheduler::create, EngineSettings.defaults(),
+                System::nanoTime).execute(options, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+
+        assertThat(runs).extracting(SimulationRun::label).containsExactly("fifo", "srtf-oracle");
+        assertThat(dir.resolve("out/fifo/jobs.csv")).exists();
+        assertThat(dir.resolve("out/srtf-oracle/summary.json")).exists();
+        assertThat(dir.resolve("out/report.html")).exists();
+        assertThat(Files.readString(dir.resolve("out/comparison.md"))).contains("| srtf-oracle |");
+        // fifo: JCTs 100, 140, 140; srtf-oracle: b preempts a at 10, c preempts b at 20: JCTs 160, 60, 10
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("x fifo", "srtf-oracle");
+        assertThat(runs.get(0).summary().avgJct()).isCloseTo(380 / 3.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(runs.get(1).summary().avgJct()).isCloseTo(230 / 3.0, org.assertj.core.data.Offset.offset(1e-9));
+    }
+}
