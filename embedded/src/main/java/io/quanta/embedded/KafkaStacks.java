@@ -1,5 +1,7 @@
 package io.quanta.embedded;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,11 +52,26 @@ public final class KafkaStacks {
         return dockerAvailable() ? "testcontainers" : "embedded";
     }
 
-    private static boolean dockerAvailable() {
+    /** Whether a Docker engine answers (false at once when none is configured). */
+    public static boolean dockerAvailable() {
+        if (!dockerConfigured()) {
+            return false; // nothing to try: skip Testcontainers' probing and its error log
+        }
         try {
             return DockerClientFactory.instance().isDockerAvailable();
         } catch (RuntimeException | LinkageError e) {
             return false;
         }
+    }
+
+    /** Whether any Docker endpoint is configured or present: DOCKER_HOST, a local socket, or Testcontainers' file. */
+    private static boolean dockerConfigured() {
+        Path home = Path.of(System.getProperty("user.home"));
+        return System.getenv("DOCKER_HOST") != null
+                || Files.exists(Path.of("/var/run/docker.sock"))
+                || Files.exists(home.resolve(".docker/run/docker.sock"))
+                || Files.exists(home.resolve(".testcontainers.properties"))
+                || System.getenv("XDG_RUNTIME_DIR") != null
+                        && Files.exists(Path.of(System.getenv("XDG_RUNTIME_DIR"), "docker.sock"));
     }
 }

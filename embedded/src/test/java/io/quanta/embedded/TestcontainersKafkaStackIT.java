@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.testcontainers.DockerClientFactory;
 
 /** The Docker stack passes the same contract; skipped where no Docker engine is available. */
 class TestcontainersKafkaStackIT extends KafkaStackContract {
@@ -14,7 +13,7 @@ class TestcontainersKafkaStackIT extends KafkaStackContract {
 
     @BeforeAll
     static void start() {
-        assumeTrue(DockerClientFactory.instance().isDockerAvailable(), "no Docker engine: Testcontainers skipped");
+        assumeTrue(KafkaStacks.dockerAvailable(), "no Docker engine: Testcontainers skipped");
         stack = TestcontainersKafkaStack.start();
     }
 
