@@ -159,7 +159,10 @@ final class NodeTransitions {
         for (String jobId : cell.jobsOnNode(node.nodeId)) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
             if (assignment.nodes().contains(node.nodeId)) {
-                jobs.attemptEnded(s, cell.jobs.get(jobId), null, JobTransitions.End.LOST, why, null);
+                if (node.alive) {
+                    s.command(Commands.stop(NodeCommandType.KILL, jobId, assignment.attempt, node, s.now));
+                }
+                jobs.attemptEnded(s, cell.jobs.get(jobId), node.nodeId, JobTransitions.End.LOST, why, null);
             } else {
                 cell.reserve(assignment, List.of());
             }
