@@ -21,12 +21,15 @@ import io.quanta.streams.store.JsonSerde;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
 import java.util.List;
+import java.util.List;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
@@ -114,9 +117,9 @@ public final class SchedulerTopology {
     private static void addJobRouter(Topology topology, TopicCatalogue topics, SchedulerSettings settings) {
         InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(JOB_ROUTER_INBOX_SINK,
                 JOB_ROUTER_STATUS_SINK, JOB_ROUTER_DEADLETTER_SINK);
-        source(topology, SUBMISSIONS_SOURCE, topics.submissions());
-        source(topology, TELEMETRY_SOURCE, topics.telemetry());
-        source(topology, EVENTS_SOURCE, topics.events());
+        source(topology, SUBMISSIONS_SOURCE, Serdes.ByteArray().deserializer(), topics.submissions());
+        source(topology, TELEMETRY_SOURCE, Serdes.ByteArray().deserializer(), topics.telemetry());
+        source(topology, EVENTS_SOURCE, Serdes.ByteArray().deserializer(), topics.events());
         ProcessorSupplier<byte[], byte[], String, Object> submissions = () -> new InputRouterProcessor<JobRequest>(
                 topics.submissions().valueSerde().deserializer(),
                 Routes.submissions(JOB_ROUTES_STORE, settings.routing()), sinks);
@@ -136,7 +139,7 @@ public final class SchedulerTopology {
     private static void addNodeRouter(Topology topology, TopicCatalogue topics) {
         InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(NODE_ROUTER_INBOX_SINK, null,
                 NODE_ROUTER_DEADLETTER_SINK);
-        source(topology, HEARTBEATS_SOURCE, topics.heartbeats());
+        source(topology, HEARTBEATS_SOURCE, Serdes.ByteArray().deserializer(), topics.heartbeats());
         ProcessorSupplier<byte[], byte[], String, Object> heartbeats = () -> new InputRouterProcessor<NodeHeartbeat>(
                 topics.heartbeats().valueSerde().deserializer(), Routes.heartbeats(NODE_CELLS_STORE), sinks);
         topology.addProcessor(HEARTBEAT_ROUTER, heartbeats, HEARTBEATS_SOURCE);
@@ -146,10 +149,8 @@ public final class SchedulerTopology {
 
     private static void addCellScheduler(Topology topology, TopicCatalogue topics, SchedulerSettings settings,
                                          PolicyRegistry policies) {
-        topology.addSource(INBOX_SOURCE, new StringDeserializer(), Serdes.ByteArray().deserializer(),
-                topics.inbox().name());
-        topology.addProcessor(CELL_SCHEDULER, cellScheduler(topics, settings, policies, fingerprint(settings)),
-                INBOX_SOURCE);
+        source(topology, INBOX_SOURCE, new StringDeserializer(), topics.inbox());
+        topology.addProcessor(CELL_SCHEDULER, cellScheduler(topics, settings, policies), INBOX_SOURCE);
         sink(topology, COMMANDS_SINK, topics.commands(), CELL_SCHEDULER);
         sink(topology, DECISIONS_SINK, topics.decisions(), CELL_SCHEDULER);
         sink(topology, CELL_STATUS_SINK, topics.status(), CELL_SCHEDULER);
@@ -157,34 +158,18 @@ public final class SchedulerTopology {
     }
 
     /**
-     * The cell-scheduler processor of sub-topology 2 alone, recording {@code fingerprint} as the configuration in
-     * force. {@link #build} uses it with {@link #fingerprint(SchedulerSettings)}; audit replay runs it over a recorded
-     * inbox with the fingerprint recorded at that time (its software version), on the stores of
-     * {@link #cellSchedulerStores}. It forwards to the sinks named {@link #COMMANDS_SINK}, {@link #DECISIONS_SINK},
-     * {@link #CELL_STATUS_SINK} and {@link #CELL_DEADLETTER_SINK}.
+     * The cell scheduler processor alone (reads inbox bytes, forwards to the sinks named here), e.g. to replay an
+     * inbox through a fresh processor with {@link #cellStores} outside a topology.
      */
     public static ProcessorSupplier<String, byte[], String, Object> cellScheduler(TopicCatalogue topics,
-            SchedulerSettings settings, PolicyRegistry policies, ConfigFingerprint fingerprint) {
+            SchedulerSettings settings, PolicyRegistry policies) {
         CellSchedulerProcessor.Names names = new CellSchedulerProcessor.Names(JOBS_STORE, FINISHED_JOBS_STORE,
                 NODES_STORE, ASSIGNMENTS_STORE, CELL_META_STORE, SERVICE_STORE, INTERFERENCE_STORE, COMMANDS_SINK,
                 DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
+        ConfigFingerprint fingerprint = fingerprint(settings);
         return () -> new CellSchedulerProcessor(names, topics.inbox().valueSerde().deserializer(),
                 () -> policies.create(settings.policy()), settings.policy(), settings.passInterval(),
                 settings.nodeTimeout(), fingerprint);
-    }
-
-    /** The store builders of the cell-scheduler processor ({@link #cellScheduler}), of the given kind. */
-    public static List<StoreBuilder<?>> cellSchedulerStores(StoreOptions stores) {
-        return List.of(
-                stores.keyValue(JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
-                stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
-                stores.keyValue(NODES_STORE, Serdes.String(), JsonSerde.of(NodeRecord.class)),
-                stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(), JsonSerde.of(AssignmentRecord.class)),
-                stores.keyValue(SERVICE_STORE, Serdes.String(),
-                        new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)),
-                stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
-                        new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)),
-                stores.keyValue(CELL_META_STORE, Serdes.String(), JsonSerde.of(CellMeta.class)));
     }
 
     /** The configuration fingerprint the cells record in the audit log with these settings. */
@@ -197,11 +182,27 @@ public final class SchedulerTopology {
         topology.addStateStore(stores.keyValue(JOB_ROUTES_STORE, Serdes.String(), JsonSerde.of(JobRoute.class)),
                 SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER);
         topology.addStateStore(stores.keyValue(NODE_CELLS_STORE, Serdes.String(), Serdes.String()), HEARTBEAT_ROUTER);
-        cellSchedulerStores(stores).forEach(store -> topology.addStateStore(store, CELL_SCHEDULER));
+        for (StoreBuilder<?> store : cellStores(stores)) {
+            topology.addStateStore(store, CELL_SCHEDULER);
+        }
     }
 
-    private static void source(Topology topology, String name, TopicSpec<String, ?> topic) {
-        topology.addSource(name, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), topic.name());
+    /** The builders of the cell scheduler's stores, in a fixed order. */
+    public static List<StoreBuilder<?>> cellStores(StoreOptions stores) {
+        return List.of(
+                stores.keyValue(JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
+                stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
+                stores.keyValue(NODES_STORE, Serdes.String(), JsonSerde.of(NodeRecord.class)),
+                stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(), JsonSerde.of(AssignmentRecord.class)),
+                stores.keyValue(SERVICE_STORE, Serdes.String(),
+                        new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)),
+                stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
+                        new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)),
+                stores.keyValue(CELL_META_STORE, Serdes.String(), JsonSerde.of(CellMeta.class)));
+    }
+
+    private static void source(Topology topology, String name, Deserializer<?> keys, TopicSpec<String, ?> topic) {
+        topology.addSource(name, keys, Serdes.ByteArray().deserializer(), topic.name());
     }
 
     private static void sink(Topology topology, String name, TopicSpec<String, ?> topic, String... parents) {

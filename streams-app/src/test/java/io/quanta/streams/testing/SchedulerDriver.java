@@ -31,6 +31,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.test.TestRecord;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -57,6 +58,8 @@ public final class SchedulerDriver implements AutoCloseable {
     private final List<SchedulingDecision> decisions = new ArrayList<>();
     private final List<JobStatus> statuses = new ArrayList<>();
     private final List<DeadLetter> deadLetters = new ArrayList<>();
+    private final TestOutputTopic<String, byte[]> inboxOut;
+    private final List<TestRecord<String, byte[]>> inbox = new ArrayList<>();
 
     public SchedulerDriver(SchedulerSettings settings, StoreOptions stores) {
         this(settings, stores, tempDir());
@@ -83,6 +86,8 @@ public final class SchedulerDriver implements AutoCloseable {
         decisionsOut = output(topics.decisions());
         statusOut = output(topics.status());
         deadLettersOut = output(topics.deadLetter());
+        inboxOut = driver.createOutputTopic(topics.inbox().name(), new StringDeserializer(),
+                Serdes.ByteArray().deserializer());
     }
 
     /** Default settings (policy fifo unless given), in-memory stores with changelogs. */
@@ -159,6 +164,12 @@ public final class SchedulerDriver implements AutoCloseable {
     public List<DeadLetter> deadLetters() {
         deadLetters.addAll(deadLettersOut.readValuesToList());
         return deadLetters;
+    }
+
+    /** Every record appended to the cell inbox so far (key, raw value, timestamp), in offset order. */
+    public List<TestRecord<String, byte[]>> inbox() {
+        inbox.addAll(inboxOut.readRecordsToList());
+        return inbox;
     }
 
     /** The latest status of a job, or null. */
