@@ -12,10 +12,12 @@ import io.quanta.schemas.RunningAttempt;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.NavigableSet;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +47,9 @@ public final class CommandHandler {
     private final AttemptStore store;
     private final JobEventSink sink;
     private final Clock clock;
-    private final Map<AttemptId, AttemptRecord> records = new TreeMap<>();
+    private final Map<AttemptId, AttemptRecord> records = new HashMap<>();
+    private final Map<String, Integer> newestAttempt = new HashMap<>();
+    private final NavigableSet<AttemptId> active = new TreeSet<>();
 
     /**
      * @param nodeId this node
@@ -75,10 +79,9 @@ public final class CommandHandler {
      * ended). Call once, before the first command.
      */
     public synchronized void recover() {
-        for (AttemptRecord record : store.loadAll()) {
-            records.put(record.id(), record);
-        }
-        for (AttemptRecord record : new ArrayList<>(records.values())) {
+        List<AttemptRecord> stored = store.loadAll();
+        stored.forEach(this::index);
+        for (AttemptRecord record : stored) {
             if (record.status().isActive()) {
                 LOG.info("recovering {} ({})", record.id(), record.status());
                 runner.recover(record.id(), record.status() == AttemptStatus.SUSPENDING, this::onRunnerEvent);
@@ -114,17 +117,15 @@ public final class CommandHandler {
      */
     public synchronized void abandonAll(String reason) {
         Instant now = clock.instant();
-        for (AttemptRecord record : new ArrayList<>(records.values())) {
-            if (record.status().isActive()) {
-                onRunnerEvent(new RunnerEvent.Lost(record.id(), now, reason));
-            }
+        for (AttemptId id : new ArrayList<>(active)) {
+            onRunnerEvent(new RunnerEvent.Lost(id, now, reason));
         }
     }
 
     /** The attempts that hold GPUs here, for the heartbeat. */
     public synchronized List<RunningAttempt> running() {
-        return records.values().stream()
-                .filter(r -> r.status().isActive())
+        return active.stream()
+                .map(records::get)
                 .map(r -> new RunningAttempt(r.jobId(), r.attempt(), r.gpuIndices()))
                 .toList();
     }
@@ -148,7 +149,7 @@ public final class CommandHandler {
             return Optional.of("duplicate: " + command.getType() + " already applied to " + id + " (command "
                     + record.applied().get(command.getType()) + ")");
         }
-        int newest = newestAttempt(id.jobId());
+        int newest = newestAttempt.getOrDefault(id.jobId(), -1);
         if (newest > id.attempt()) {
             return Optional.of("stale attempt: " + id + " is older than attempt " + newest + " known on node "
                     + nodeId);
@@ -168,11 +169,9 @@ public final class CommandHandler {
     }
 
     private void start(NodeCommand command, AttemptId id) {
-        for (AttemptRecord older : new ArrayList<>(records.values())) {
-            if (older.jobId().equals(id.jobId()) && older.attempt() < id.attempt() && older.status().isActive()) {
-                LOG.warn("{} supersedes {} which still runs here: killing it", id, older.id());
-                runner.kill(older.id());
-            }
+        for (AttemptId older : new ArrayList<>(active.subSet(new AttemptId(id.jobId(), 0), true, id, false))) {
+            LOG.warn("{} supersedes {} which still runs here: killing it", id, older);
+            runner.kill(older);
         }
         AttemptRecord record = new AttemptRecord(id.jobId(), id.attempt(), epoch, command.getGpuIndices(), Map.of(),
                 AttemptStatus.STARTING, clock.millis())
@@ -249,17 +248,22 @@ public final class CommandHandler {
                 .build());
     }
 
-    private int newestAttempt(String jobId) {
-        return records.keySet().stream().filter(k -> k.jobId().equals(jobId)).mapToInt(AttemptId::attempt).max()
-                .orElse(-1);
-    }
-
     private AttemptRecord current(AttemptId id) {
         return records.get(id);
     }
 
     private void save(AttemptRecord record) {
         store.save(record);
+        index(record);
+    }
+
+    private void index(AttemptRecord record) {
         records.put(record.id(), record);
+        newestAttempt.merge(record.jobId(), record.attempt(), Math::max);
+        if (record.status().isActive()) {
+            active.add(record.id());
+        } else {
+            active.remove(record.id());
+        }
     }
 }
