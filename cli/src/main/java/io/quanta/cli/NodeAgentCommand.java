@@ -1,11 +1,14 @@
 package io.quanta.cli;
 
+import io.quanta.cli.metrics.MetricsServer;
+import io.quanta.cli.metrics.NodeMetrics;
 import io.quanta.node.NodeConfigSection;
 import io.quanta.node.NodeConnector;
 import io.quanta.topics.config.QuantaConfig;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,8 +17,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code quanta node}: runs the node connector of this server until SIGTERM or Ctrl-C. The flags are shortcuts for
- * {@code node.*} settings (any other one with {@code --set}).
+ * {@code quanta node}: runs the node connector of this server until SIGTERM or Ctrl-C, with its Prometheus endpoint
+ * ({@code metrics.*}). The flags are shortcuts for {@code node.*} settings (any other one with {@code --set}).
  */
 @Command(name = "node", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the node connector of this GPU server (until Ctrl-C or SIGTERM).", "",
@@ -67,7 +70,19 @@ public final class NodeAgentCommand implements Callable<Integer> {
         put(flags, NodeConfigSection.WORK_DIR, workDir);
         QuantaConfig effective = config.load().withOverrides(flags);
         effective.requireRegistryUrl();
-        NodeConnector.run(effective);
+        NodeConnector connector = NodeConnector.create(effective);
+        Optional<MetricsServer> metrics = MetricsServer.start(effective);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            connector.close();
+            metrics.ifPresent(MetricsServer::close);
+        }, "quanta-node-shutdown"));
+        connector.start();
+        metrics.ifPresent(m -> {
+            NodeMetrics.bind(m.registry(), connector);
+            spec.commandLine().getOut().println("node " + connector.settings().nodeId() + ": metrics at " + m.url());
+            spec.commandLine().getOut().flush();
+        });
+        connector.awaitTermination();
         return ExitCodes.OK;
     }
 

@@ -1,0 +1,47 @@
+package io.quanta.cli.metrics;
+
+import io.quanta.topics.config.ConfigSection;
+import java.util.Set;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Range;
+import org.apache.kafka.common.config.ConfigDef.Type;
+
+/**
+ * The {@code metrics.*} settings: where {@code quanta scheduler}, {@code quanta node} and {@code quanta local} serve
+ * their Prometheus endpoint ({@code GET /metrics}).
+ */
+public final class MetricsConfigSection implements ConfigSection {
+
+    public static final String ENABLED = "metrics.enabled";
+    public static final String HOST = "metrics.host";
+    public static final String PORT = "metrics.port";
+
+    /** Default port of the Prometheus endpoint. */
+    public static final int DEFAULT_PORT = 9464;
+
+    @Override
+    public String name() {
+        return "metrics";
+    }
+
+    @Override
+    public String description() {
+        return "The Prometheus endpoint (GET /metrics) of the scheduler, the node connector and quanta local.";
+    }
+
+    @Override
+    public Set<String> ownedPrefixes() {
+        return Set.of("metrics.");
+    }
+
+    @Override
+    public ConfigDef definition() {
+        return new ConfigDef()
+                .define(ENABLED, Type.BOOLEAN, true, Importance.MEDIUM, "Serve the Prometheus endpoint.")
+                .define(HOST, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                        "Address the endpoint binds to (0.0.0.0 in containers).")
+                .define(PORT, Type.INT, DEFAULT_PORT, Range.between(0, 65_535), Importance.MEDIUM,
+                        "Port of the endpoint; 0 picks a free port (printed at start).");
+    }
+}
