@@ -106,6 +106,11 @@ public final class JobRecord {
         return queuedSinceMs;
     }
 
+    /** Stream time at which the job reached its terminal state, -1 while active. */
+    public long finishedAtMs() {
+        return finishedAtMs;
+    }
+
     /** Attained service in GPU-seconds as of {@code nowMs}. */
     public double attainedAt(long nowMs) {
         return runStartedAtMs < 0 ? attainedBase : attainedBase + numGpus * Math.max(0, nowMs - runStartedAtMs) / 1000.0;

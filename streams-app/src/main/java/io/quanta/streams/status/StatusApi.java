@@ -1,0 +1,244 @@
+package io.quanta.streams.status;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.quanta.streams.status.StatusViews.Problem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scheduler's HTTP status API (JDK HTTP server, JSON): {@code GET /jobs/{id}}, {@code GET /jobs?state=},
+ * {@code GET /nodes}, {@code GET /cells/{id}/summary}, {@code GET /health}. A query for a key another instance owns
+ * is forwarded to that instance (found with the Kafka Streams metadata); list queries gather from every instance.
+ * See docs/status-api.md.
+ */
+public final class StatusApi implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StatusApi.class);
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final ObjectMapper JSON_READ = new ObjectMapper();
+    private static final String FORWARDED = "forwarded";
+    private static final String LOCAL_SCOPE = "scope=local";
+
+    private final StatusQueries queries;
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Supplier<String> health;
+
+    private StatusApi(StatusQueries queries, HttpServer server, ExecutorService executor,
+                      Supplier<String> health) {
+        this.queries = queries;
+        this.server = server;
+        this.executor = executor;
+        this.health = health;
+    }
+
+    /**
+     * Binds the API (port 0 = any free port) and starts serving.
+     *
+     * @param health the application state reported by {@code GET /health}
+     */
+    public static StatusApi start(StatusQueries queries, InetSocketAddress bind, Supplier<String> health) {
+        try {
+            HttpServer server = HttpServer.create(bind, 0);
+            ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
+                Thread t = new Thread(r, "quanta-status-api");
+                t.setDaemon(true);
+                return t;
+            });
+            StatusApi api = new StatusApi(queries, server, executor, health);
+            server.createContext("/", api::handle);
+            server.setExecutor(executor);
+            server.start();
+            return api;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot bind the status API to " + bind + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The bound address. */
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!"GET".equals(exchange.getRequestMethod())) {
+                send(exchange, 405, new Problem(405, "only GET is supported"));
+                return;
+            }
+            String path = exchange.getRequestURI().getPath();
+            Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+            boolean forwarded = query.containsKey(FORWARDED);
+            List<String> parts = List.of(path.replaceAll("^/+|/+$", "").split("/"));
+            route(exchange, parts, query, forwarded);
+        } catch (IllegalStateException | InvalidStateStoreException e) {
+            send(exchange, 503, new Problem(503, "not available right now: " + e.getMessage()));
+        } catch (RuntimeException e) {
+            LOG.warn("status API error on {}: {}", exchange.getRequestURI(), e.toString());
+            send(exchange, 500, new Problem(500, e.toString()));
+        }
+    }
+
+    private void route(HttpExchange exchange, List<String> parts, Map<String, String> query, boolean forwarded)
+            throws IOException {
+        if (parts.size() == 1 && parts.getFirst().equals("health")) {
+            send(exchange, 200, Map.of("state", health.get()));
+        } else if (parts.size() == 2 && parts.getFirst().equals("jobs")) {
+            answer(exchange, queries.job(parts.get(1)), forwarded);
+        } else if (parts.size() == 1 && parts.getFirst().equals("jobs")) {
+            Optional<String> state = Optional.ofNullable(query.get("state")).map(String::toUpperCase);
+            if (state.isPresent() && !isJobState(state.get())) {
+                send(exchange, 400, new Problem(400, "unknown state " + state.get()));
+                return;
+            }
+            List<Object> jobs = new ArrayList<>(queries.localJobs(state));
+            if (!"local".equals(query.get("scope"))) {
+                jobs.addAll(gather("/jobs?" + state.map(s -> "state=" + s + "&").orElse("") + LOCAL_SCOPE));
+            }
+            jobs.sort(Comparator.comparing(StatusApi::idOf));
+            send(exchange, 200, jobs);
+        } else if (parts.size() == 1 && parts.getFirst().equals("nodes")) {
+            List<Object> nodes = new ArrayList<>(queries.localNodes());
+            if (!"local".equals(query.get("scope"))) {
+                nodes.addAll(gather("/nodes?" + LOCAL_SCOPE));
+            }
+            nodes.sort(Comparator.comparing(StatusApi::idOf));
+            send(exchange, 200, nodes);
+        } else if (parts.size() == 3 && parts.getFirst().equals("cells") && parts.get(2).equals("summary")) {
+            answer(exchange, queries.cellSummary(parts.get(1)), forwarded);
+        } else if (parts.size() == 4 && parts.getFirst().equals("cells") && parts.get(2).equals("jobs")) {
+            answer(exchange, queries.cellJob(parts.get(1), parts.get(3)), forwarded);
+        } else {
+            send(exchange, 404, new Problem(404, "no such resource; see docs/status-api.md"));
+        }
+    }
+
+    private void answer(HttpExchange exchange, Answer<?> answer, boolean forwarded) throws IOException {
+        switch (answer) {
+            case Answer.Found<?> f -> send(exchange, 200, f.value());
+            case Answer.NotFound<?> n -> send(exchange, 404, new Problem(404, n.message()));
+            case Answer.Unavailable<?> u -> send(exchange, 503, new Problem(503, u.message()));
+            case Answer.Elsewhere<?> e -> {
+                if (forwarded) {
+                    send(exchange, 503, new Problem(503, "the owner of this key moved; retry"));
+                } else {
+                    forward(exchange, e);
+                }
+            }
+        }
+    }
+
+    private void forward(HttpExchange exchange, Answer.Elsewhere<?> target) throws IOException {
+        String sep = target.path().contains("?") ? "&" : "?";
+        URI uri = URI.create("http://" + target.host() + ":" + target.port() + target.path() + sep + FORWARDED);
+        try {
+            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                    .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            sendBytes(exchange, response.statusCode(), response.body());
+        } catch (IOException e) {
+            send(exchange, 502, new Problem(502, "owner " + target.host() + ":" + target.port()
+                    + " did not answer: " + e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            send(exchange, 503, new Problem(503, "interrupted"));
+        }
+    }
+
+    /** The JSON array answers of every other instance for {@code path}, as generic maps. */
+    private List<Object> gather(String path) {
+        List<Object> out = new ArrayList<>();
+        for (HostInfo host : queries.state().otherInstances()) {
+            URI uri = URI.create("http://" + host.host() + ":" + host.port() + path);
+            try {
+                HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri)
+                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+                if (response.statusCode() == 200) {
+                    out.addAll(JSON_READ.readValue(response.body(), List.class));
+                } else {
+                    LOG.warn("status API: {} answered {}", uri, response.statusCode());
+                }
+            } catch (IOException e) {
+                LOG.warn("status API: {} did not answer: {}", uri, e.toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static String idOf(Object item) {
+        return switch (item) {
+            case StatusViews.JobView j -> j.jobId();
+            case StatusViews.NodeView n -> n.cellId() + "/" + n.nodeId();
+            case Map<?, ?> m -> m.containsKey("jobId") ? String.valueOf(m.get("jobId"))
+                    : m.get("cellId") + "/" + m.get("nodeId");
+            default -> item.toString();
+        };
+    }
+
+    private static boolean isJobState(String state) {
+        for (io.quanta.core.model.JobState s : io.quanta.core.model.JobState.values()) {
+            if (s.name().equals(state)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, String> query(String raw) {
+        Map<String, String> out = new HashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return out;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            out.put(key, value);
+        }
+        return out;
+    }
+
+    private static void send(HttpExchange exchange, int status, Object body) throws IOException {
+        sendBytes(exchange, status, JSON.writeValueAsBytes(body));
+    }
+
+    private static void sendBytes(HttpExchange exchange, int status, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, body.length);
+        exchange.getResponseBody().write(body);
+    }
+}

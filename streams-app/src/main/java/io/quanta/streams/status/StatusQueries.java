@@ -1,0 +1,163 @@
+package io.quanta.streams.status;
+
+import io.quanta.schemas.JobStatus;
+import io.quanta.streams.SchedulerTopology;
+import io.quanta.streams.cell.AssignmentRecord;
+import io.quanta.streams.cell.CellMeta;
+import io.quanta.streams.cell.JobRecord;
+import io.quanta.streams.cell.NodeRecord;
+import io.quanta.streams.cell.Statuses;
+import io.quanta.streams.router.JobRoute;
+import io.quanta.streams.router.JobRouteStore;
+import io.quanta.streams.status.StatusViews.CellSummary;
+import io.quanta.streams.status.StatusViews.JobView;
+import io.quanta.streams.status.StatusViews.NodeView;
+import io.quanta.streams.store.CellScopedStore;
+import io.quanta.streams.store.CellValueStore;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.kafka.streams.state.HostInfo;
+
+/**
+ * The status queries answered from this instance's stores (interactive queries), or pointed at the instance that owns
+ * the key. A job is found through the router's job-to-cell store, then read from its cell's stores.
+ */
+public final class StatusQueries {
+
+    private final StateAccess state;
+
+    public StatusQueries(StateAccess state) {
+        this.state = state;
+    }
+
+    /** The access this instance queries through. */
+    public StateAccess state() {
+        return state;
+    }
+
+    /** {@code GET /jobs/{id}}. */
+    public Answer<JobView> job(String jobId) {
+        Optional<HostInfo> owner;
+        try {
+            owner = state.remoteOwner(SchedulerTopology.JOB_ROUTES_STORE, jobId);
+        } catch (IllegalStateException e) {
+            return new Answer.Unavailable<>(e.getMessage());
+        }
+        if (owner.isPresent()) {
+            return new Answer.Elsewhere<>(owner.get().host(), owner.get().port(), "/jobs/" + jobId);
+        }
+        JobRoute route = JobRouteStore.readOnly(state.<JobRoute>store(SchedulerTopology.JOB_ROUTES_STORE)).get(jobId);
+        if (route == null) {
+            return new Answer.NotFound<>("no job " + jobId);
+        }
+        return cellJob(route.cellId(), jobId);
+    }
+
+    /** {@code GET /cells/{cell}/jobs/{id}}: a job read from its cell's stores. */
+    public Answer<JobView> cellJob(String cellId, String jobId) {
+        Optional<Answer<JobView>> elsewhere = ownerOfCell(cellId, "/cells/" + cellId + "/jobs/" + jobId);
+        if (elsewhere.isPresent()) {
+            return elsewhere.get();
+        }
+        CellView cell = cell(cellId);
+        JobRecord job = cell.jobs().get(jobId);
+        if (job == null) {
+            job = CellScopedStore.readOnly(state.<JobRecord>store(SchedulerTopology.FINISHED_JOBS_STORE))
+                    .get(cellId, jobId);
+        }
+        if (job == null) {
+            return new Answer.NotFound<>("no job " + jobId + " in cell " + cellId + " (yet)");
+        }
+        return new Answer.Found<>(view(cell, job));
+    }
+
+    /** {@code GET /cells/{id}/summary}. */
+    public Answer<CellSummary> cellSummary(String cellId) {
+        Optional<Answer<CellSummary>> elsewhere = ownerOfCell(cellId, "/cells/" + cellId + "/summary");
+        if (elsewhere.isPresent()) {
+            return elsewhere.get();
+        }
+        CellView cell = cell(cellId);
+        if (cell.meta() == null) {
+            return new Answer.NotFound<>("no cell " + cellId);
+        }
+        int total = cell.totalGpus();
+        int free = cell.freeGpus(null);
+        int used = cell.occupancy().size();
+        int alive = (int) cell.nodes().values().stream().filter(NodeRecord::alive).count();
+        CellMeta meta = cell.meta();
+        return new Answer.Found<>(new CellSummary(cellId, StatusViews.text(meta.timeMs()), total, used, free,
+                total - used - free, alive, cell.nodes().size() - alive,
+                cell.count(io.quanta.core.model.JobState.QUEUED), cell.count(io.quanta.core.model.JobState.STARTING),
+                cell.count(io.quanta.core.model.JobState.RUNNING),
+                cell.count(io.quanta.core.model.JobState.SUSPENDING), cell.queueLengths(), meta.seq(), meta.passes(),
+                StatusViews.text(meta.nextWakeUpMs())));
+    }
+
+    /** Jobs held by this instance, optionally only those in {@code state} (a JobState name), sorted by id. */
+    public List<JobView> localJobs(Optional<String> wantedState) {
+        List<JobView> out = new ArrayList<>();
+        Map<String, CellView> cells = new HashMap<>();
+        CellScopedStore.readOnly(state.<JobRecord>store(SchedulerTopology.JOBS_STORE)).forEach((cellId, job) -> {
+            if (wantedState.isEmpty() || wantedState.get().equals(job.state().name())) {
+                out.add(view(cells.computeIfAbsent(cellId, this::cell), job));
+            }
+        });
+        boolean terminalWanted = wantedState.isEmpty() || io.quanta.core.model.JobState.valueOf(wantedState.get())
+                .isTerminal();
+        if (terminalWanted) {
+            CellScopedStore.readOnly(state.<JobRecord>store(SchedulerTopology.FINISHED_JOBS_STORE))
+                    .forEach((cellId, job) -> {
+                        if (wantedState.isEmpty() || wantedState.get().equals(job.state().name())) {
+                            out.add(view(null, job));
+                        }
+                    });
+        }
+        out.sort(Comparator.comparing(JobView::jobId));
+        return out;
+    }
+
+    /** Nodes held by this instance, sorted by cell then id. */
+    public List<NodeView> localNodes() {
+        List<NodeView> out = new ArrayList<>();
+        Map<String, CellView> cells = new HashMap<>();
+        CellScopedStore.readOnly(state.<NodeRecord>store(SchedulerTopology.NODES_STORE)).forEach((cellId, node) ->
+                out.add(NodeView.of(node, cells.computeIfAbsent(cellId, this::cell).occupancy())));
+        return out;
+    }
+
+    private <T> Optional<Answer<T>> ownerOfCell(String cellId, String path) {
+        try {
+            return state.remoteOwner(SchedulerTopology.CELL_META_STORE, cellId)
+                    .map(h -> new Answer.Elsewhere<>(h.host(), h.port(), path));
+        } catch (IllegalStateException e) {
+            return Optional.of(new Answer.Unavailable<>(e.getMessage()));
+        }
+    }
+
+    private CellView cell(String cellId) {
+        TreeMap<String, JobRecord> jobs = new TreeMap<>();
+        CellScopedStore.readOnly(state.<JobRecord>store(SchedulerTopology.JOBS_STORE)).scan(cellId)
+                .forEach(j -> jobs.put(j.jobId(), j));
+        TreeMap<String, NodeRecord> nodes = new TreeMap<>();
+        CellScopedStore.readOnly(state.<NodeRecord>store(SchedulerTopology.NODES_STORE)).scan(cellId)
+                .forEach(n -> nodes.put(n.nodeId(), n));
+        TreeMap<String, AssignmentRecord> assignments = new TreeMap<>();
+        CellScopedStore.readOnly(state.<AssignmentRecord>store(SchedulerTopology.ASSIGNMENTS_STORE)).scan(cellId)
+                .forEach(a -> assignments.put(a.jobId(), a));
+        CellMeta meta = CellValueStore.readOnly(state.<CellMeta>store(SchedulerTopology.CELL_META_STORE)).get(cellId);
+        return new CellView(cellId, meta, jobs, nodes, assignments);
+    }
+
+    private static JobView view(CellView cell, JobRecord job) {
+        long now = cell != null && cell.timeMs() >= 0 ? cell.timeMs() : Math.max(0, job.finishedAtMs());
+        AssignmentRecord assignment = cell == null ? null : cell.assignments().get(job.jobId());
+        JobStatus status = Statuses.of(job, assignment, now);
+        return JobView.of(status, cell == null ? "" : cell.whyWaiting(job));
+    }
+}
