@@ -15,6 +15,9 @@ public final class ConnectionConfigSection implements ConfigSection {
     public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
     public static final String REGISTRY_URL = "schema.registry.url";
     public static final String REGISTRY_USER_INFO = "schema.registry.basic.auth.user.info";
+    public static final String REGISTRY_TRUSTSTORE_LOCATION = "schema.registry.ssl.truststore.location";
+    public static final String REGISTRY_TRUSTSTORE_PASSWORD = "schema.registry.ssl.truststore.password";
+    public static final String REGISTRY_TRUSTSTORE_TYPE = "schema.registry.ssl.truststore.type";
     public static final String REGISTRY_AUTO_REGISTER = "schema.registry.auto.register";
     public static final String REGISTRY_TIMEOUT_MS = "schema.registry.request.timeout.ms";
     public static final String REGISTRY_RETRIES = "schema.registry.retries";
@@ -46,6 +49,12 @@ public final class ConnectionConfigSection implements ConfigSection {
                                 + "http://localhost:8081 or http://host:8080/apis/ccompat/v7 (Apicurio).")
                 .define(REGISTRY_USER_INFO, Type.PASSWORD, null, Importance.MEDIUM,
                         "Registry basic-auth credentials as user:password; never printed.")
+                .define(REGISTRY_TRUSTSTORE_LOCATION, Type.STRING, null, Importance.MEDIUM,
+                        "Trust store for an https registry URL signed by a private CA; unset uses the JVM's default.")
+                .define(REGISTRY_TRUSTSTORE_PASSWORD, Type.PASSWORD, null, Importance.MEDIUM,
+                        "Password of the registry trust store; never printed.")
+                .define(REGISTRY_TRUSTSTORE_TYPE, Type.STRING, "PKCS12", new ConfigDef.NonEmptyString(),
+                        Importance.LOW, "Type of the registry trust store (PKCS12 or JKS).")
                 .define(REGISTRY_AUTO_REGISTER, Type.BOOLEAN, true, Importance.MEDIUM,
                         "Register a value schema on first use; when false the schema must already be registered.")
                 .define(REGISTRY_TIMEOUT_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.LOW,

@@ -39,7 +39,9 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
         this.settings = settings;
         String url = settings.baseUrl().toString();
         this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-        this.http = HttpClient.newBuilder().connectTimeout(settings.requestTimeout()).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(settings.requestTimeout());
+        settings.trustStore().ifPresent(store -> builder.sslContext(store.sslContext()));
+        this.http = builder.build();
     }
 
     @Override

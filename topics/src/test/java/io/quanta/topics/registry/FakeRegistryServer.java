@@ -1,6 +1,8 @@
 package io.quanta.topics.registry;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -10,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import javax.net.ssl.SSLContext;
 
 /** A scripted HTTP server on loopback: answers each request with the next queued response, and records requests. */
 final class FakeRegistryServer implements AutoCloseable {
@@ -25,7 +28,19 @@ final class FakeRegistryServer implements AutoCloseable {
     private final List<Request> requests = new CopyOnWriteArrayList<>();
 
     FakeRegistryServer() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        this(null);
+    }
+
+    /** An https server presenting the certificate of {@code tls}, or plain http when null. */
+    FakeRegistryServer(SSLContext tls) throws IOException {
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        if (tls == null) {
+            server = HttpServer.create(loopback, 0);
+        } else {
+            HttpsServer https = HttpsServer.create(loopback, 0);
+            https.setHttpsConfigurator(new HttpsConfigurator(tls));
+            server = https;
+        }
         server.createContext("/", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
@@ -54,7 +69,7 @@ final class FakeRegistryServer implements AutoCloseable {
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return (server instanceof HttpsServer ? "https" : "http") + "://127.0.0.1:" + server.getAddress().getPort();
     }
 
     List<Request> requests() {
