@@ -37,6 +37,11 @@ public final class HeartbeatFactory {
         this.lastGpus = List.copyOf(initialGpus);
     }
 
+    /** The GPUs as last probed (or as first listed), failures included. */
+    public synchronized List<GpuDevice> lastGpus() {
+        return lastGpus;
+    }
+
     /** A heartbeat saying what runs now, with freshly probed GPUs. */
     public synchronized NodeHeartbeat heartbeat(List<RunningAttempt> running, Instant now) {
         List<GpuDevice> gpus;
@@ -46,6 +51,7 @@ public final class HeartbeatFactory {
         } catch (GpuProbeException e) {
             LOG.warn("GPU probe failed; reporting every GPU unhealthy: {}", e.getMessage());
             gpus = lastGpus.stream().map(g -> g.withError("probe failed: " + e.getMessage())).toList();
+            lastGpus = gpus;
         }
         List<GpuInfo> infos = gpus.stream().map(GpuDevice::toGpuInfo).toList();
         return NodeHeartbeat.newBuilder()

@@ -170,6 +170,11 @@ public final class NodeConnector implements AutoCloseable {
         return handler == null ? List.of() : handler.running();
     }
 
+    /** This node's GPUs as last probed (empty before start). */
+    public synchronized List<GpuDevice> gpus() {
+        return heartbeats == null ? List.of() : heartbeats.lastGpus();
+    }
+
     /** The telemetry endpoint given to jobs ({@code udp://127.0.0.1:port}); empty for the simulated backend. */
     public synchronized String telemetryEndpoint() {
         return telemetryServer == null ? "" : telemetryServer.endpoint();

@@ -167,7 +167,7 @@ class NodeConnectorIT {
         awaitEvent("survivor", JobEventType.STARTED);
         Await.until("the job wrote its pid", WAIT, () -> Files.exists(pidFile) && !readQuietly(pidFile).isBlank());
         long pid = Long.parseLong(readQuietly(pidFile).strip());
-        pidsToKill.add(pid);
+        pidsToKill.add(ProcessHandle.of(pid).flatMap(ProcessHandle::parent).map(ProcessHandle::pid).orElse(pid));
 
         java.time.Instant closing = java.time.Instant.now();
         connector.close();

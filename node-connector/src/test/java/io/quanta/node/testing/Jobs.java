@@ -58,11 +58,19 @@ public final class Jobs {
                 OptionalLong.empty(), List.of(), List.of());
     }
 
-    /** Kills a process and everything under it (test clean-up). */
+    /** Kills a process and everything under it, and waits until they are gone (test clean-up). */
     public static void killTree(long pid) {
         ProcessHandle.of(pid).ifPresent(h -> {
-            h.descendants().forEach(ProcessHandle::destroyForcibly);
-            h.destroyForcibly();
+            List<ProcessHandle> tree = new ArrayList<>(h.descendants().toList());
+            tree.add(h);
+            tree.forEach(ProcessHandle::destroyForcibly);
+            for (ProcessHandle p : tree) {
+                try {
+                    p.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new AssertionError("process " + p.pid() + " did not end", e);
+                }
+            }
         });
     }
 }
