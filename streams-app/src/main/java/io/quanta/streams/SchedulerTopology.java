@@ -163,10 +163,19 @@ public final class SchedulerTopology {
      */
     public static ProcessorSupplier<String, byte[], String, Object> cellScheduler(TopicCatalogue topics,
             SchedulerSettings settings, PolicyRegistry policies) {
+        return cellScheduler(topics, settings, policies, fingerprint(settings));
+    }
+
+    /**
+     * The cell scheduler processor alone, recording {@code fingerprint} as the configuration in force instead of the
+     * one of {@code settings} and this build's version: audit replay runs it with the fingerprint a CONFIG record
+     * says was in force (the recorded software version included).
+     */
+    public static ProcessorSupplier<String, byte[], String, Object> cellScheduler(TopicCatalogue topics,
+            SchedulerSettings settings, PolicyRegistry policies, ConfigFingerprint fingerprint) {
         CellSchedulerProcessor.Names names = new CellSchedulerProcessor.Names(JOBS_STORE, FINISHED_JOBS_STORE,
                 NODES_STORE, ASSIGNMENTS_STORE, CELL_META_STORE, SERVICE_STORE, INTERFERENCE_STORE, COMMANDS_SINK,
                 DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
-        ConfigFingerprint fingerprint = fingerprint(settings);
         return () -> new CellSchedulerProcessor(names, topics.inbox().valueSerde().deserializer(),
                 () -> policies.create(settings.policy()), settings.policy(), settings.passInterval(),
                 settings.nodeTimeout(), fingerprint);
