@@ -14,6 +14,7 @@ import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.cluster.SimulatedFleet;
 import io.quanta.sim.cluster.SimulatedNode;
 import io.quanta.sim.cluster.VirtualClock;
+import io.quanta.sim.metrics.InputCounts;
 import io.quanta.sim.metrics.JobLedger;
 import io.quanta.sim.metrics.RunStats;
 import io.quanta.sim.metrics.Timeline;
@@ -79,6 +80,11 @@ public final class SimulationEngine {
     private Instant nextHeartbeat;
     private long steps;
     private int idleWakeUps;
+    private long submissions;
+    private long events;
+    private long telemetrySent;
+    private long heartbeats;
+    private long ticks;
 
     private record Reported(double speed, Instant at) {
     }
@@ -148,7 +154,8 @@ public final class SimulationEngine {
         double wall = (nanoTime.getAsLong() - started) / 1e9;
         progress.onProgress(ledger.terminalJobs(), trace.size(), seconds(now), true);
         RunStats stats = new RunStats(shape.totalGpus(), allocatedGpuSeconds, seconds(now), wall, ledger.decisions(),
-                scheduler.inputRecords(), steps, ledger.deadLetterCount(), stop);
+                scheduler.inputRecords(), steps, ledger.deadLetterCount(), stop,
+                new InputCounts(submissions, events, telemetrySent, heartbeats, ticks));
         return new SimulationRun(label, ledger.outcomes(), timeline.samples(), stats, ledger.decisionCounts());
     }
 
@@ -193,6 +200,7 @@ public final class SimulationEngine {
         if (moved == 0) {
             SimulatedNode first = fleet.nodes().iterator().next();
             scheduler.heartbeat(first.heartbeat(t));
+            ticks++;
         }
         int commands = settle();
         boolean quiet = moved == 0 && commands == 0 && ledger.runningJobs() == 0 && nextArrival >= trace.size();
@@ -225,8 +233,9 @@ public final class SimulationEngine {
     }
 
     private int forwardEvents() {
-        List<JobEvent> events = fleet.drainEvents();
-        for (JobEvent event : events) {
+        List<JobEvent> drained = fleet.drainEvents();
+        events += drained.size();
+        for (JobEvent event : drained) {
             ledger.event(event);
             if (event.getType() != io.quanta.schemas.JobEventType.STARTED
                     && event.getType() != io.quanta.schemas.JobEventType.COMMAND_IGNORED) {
@@ -238,7 +247,7 @@ public final class SimulationEngine {
             }
             scheduler.event(event);
         }
-        return events.size();
+        return drained.size();
     }
 
     private void remember(NodeCommand command) {
@@ -279,12 +288,14 @@ public final class SimulationEngine {
                         .build());
                 reported.put(p.attempt(), new Reported(speed, now));
                 sent++;
+                telemetrySent++;
             }
         }
         return sent;
     }
 
     private void submit(TraceJob job) {
+        submissions++;
         ModelKind kind = profiles.kindOf(job.jobId());
         kinds.put(job.jobId(), kind);
         ledger.submitted(job, kind.modelName());
@@ -301,6 +312,7 @@ public final class SimulationEngine {
     private void heartbeatAll(Instant t) {
         for (SimulatedNode node : fleet.nodes()) {
             scheduler.heartbeat(node.heartbeat(t));
+            heartbeats++;
         }
     }
 

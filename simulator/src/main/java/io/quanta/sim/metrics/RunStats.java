@@ -12,7 +12,8 @@ package io.quanta.sim.metrics;
  * @param steps instants the event loop stopped at
  * @param deadLetters dead-letter records written by the scheduler
  * @param stopReason why the loop stopped ({@code all jobs done}, or what kept the rest from finishing)
+ * @param inputs the input records by kind
  */
 public record RunStats(int totalGpus, double allocatedGpuSeconds, double simulatedSeconds, double wallSeconds,
-                       long decisions, long inputRecords, long steps, long deadLetters, String stopReason) {
+                       long decisions, long inputRecords, long steps, long deadLetters, String stopReason, InputCounts inputs) {
 }

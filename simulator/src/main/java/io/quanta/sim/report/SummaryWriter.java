@@ -29,7 +29,9 @@ public final class SummaryWriter {
         RunStats st = run.stats();
         root.add("\"counters\": {\"simulated_s\": " + Numbers.json(st.simulatedSeconds())
                 + ", \"input_records\": " + st.inputRecords() + ", \"steps\": " + st.steps()
-                + ", \"dead_letters\": " + st.deadLetters() + ", \"total_gpus\": " + st.totalGpus()
+                + ", \"dead_letters\": " + st.deadLetters() + ", \"submissions\": " + st.inputs().submissions()
+                + ", \"events\": " + st.inputs().events() + ", \"telemetry\": " + st.inputs().telemetry()
+                + ", \"heartbeats\": " + st.inputs().heartbeats() + ", \"ticks\": " + st.inputs().ticks() + ", \"total_gpus\": " + st.totalGpus()
                 + ", \"stop_reason\": " + Numbers.jsonString(st.stopReason()) + "}");
         StringJoiner d = new StringJoiner(", ", "{", "}");
         new TreeMap<DecisionType, Long>(run.decisionCounts())
@@ -59,7 +61,7 @@ public final class SummaryWriter {
         line(b, "simulated", Numbers.duration(run.stats().simulatedSeconds()) + " in "
                 + Numbers.human(s.wallSeconds(), 1) + " s wall (" + Numbers.human(s.simulatedSecondsPerWallSecond(), 0)
                 + " simulated s per wall s)");
-        line(b, "input records", Long.toString(run.stats().inputRecords()));
+        line(b, "input records", run.stats().inputRecords() + " (" + run.stats().inputs() + ")");
         line(b, "stopped", run.stats().stopReason());
         return b.toString();
     }

@@ -135,9 +135,11 @@ class SimulationEngineTest {
         java.time.Instant wake = EngineSettings.DEFAULT_ORIGIN.plusSeconds(30);
         PlannedScheduler scheduler = new PlannedScheduler(Map.of("a", List.of(gpu("r00-s000", 0))),
                 Optional.of(wake));
-        run(trace("a,0,1,100,UNKNOWN,,vc\n"), FidelityMode.TIRESIAS_COMPATIBLE, scheduler);
+        SimulationRun run = run(trace("a,0,1,100,UNKNOWN,,vc\n"), FidelityMode.TIRESIAS_COMPATIBLE, scheduler);
 
         assertThat(scheduler.heartbeats).filteredOn(h -> h.getSentAt().equals(wake)).hasSize(1);
+        assertThat(run.stats().inputs().ticks()).isEqualTo(1);
+        assertThat(run.stats().inputs().total()).isEqualTo(run.stats().inputRecords());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.quanta.sim.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.sim.engine.SimulationRun;
+import io.quanta.sim.metrics.InputCounts;
 import io.quanta.sim.metrics.JobOutcome;
 import io.quanta.sim.metrics.RunStats;
 import io.quanta.sim.metrics.TimelineSample;
@@ -25,7 +26,7 @@ class ReportWritersTest {
         return new SimulationRun(label, List.of(job("a", 0, 0.0, 100 * scale), job("b", 10, 20.5, 300 * scale),
                 job("c", 20, null, null)),
                 List.of(new TimelineSample(0, 1, 1, 1, 1), new TimelineSample(60, 2, 1.5, 2, 1)),
-                new RunStats(8, 400, 300, 2, 10, 50, 20, 0, "all jobs done"), Map.of());
+                new RunStats(8, 400, 300, 2, 10, 50, 20, 0, "all jobs done", InputCounts.NONE), Map.of());
     }
 
     @Test
@@ -64,7 +65,7 @@ class ReportWritersTest {
     @Test
     void shouldWriteSummaryJsonWithNullForUndefinedFigures() {
         SimulationRun empty = new SimulationRun("fifo", List.of(job("c", 0, null, null)), List.of(),
-                new RunStats(8, 0, 0, 0, 0, 0, 0, 0, "stalled"), Map.of());
+                new RunStats(8, 0, 0, 0, 0, 0, 0, 0, "stalled", InputCounts.NONE), Map.of());
 
         String json = SummaryWriter.json(Map.of("policy", "fifo"), empty);
 

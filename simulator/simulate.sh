@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs the trace simulator from a build of this checkout, before (or without) the `quanta simulate` CLI.
+#   simulator/simulate.sh --trace ../shared/traces/philly_dev_slice_2000.csv --cluster 2x12x8 --compare fifo,quanta
+#   simulator/simulate.sh --bench ../shared/traces/philly_dev.csv 3x32x8 tiresias-las realistic
+# Builds the simulator and what it depends on once (again when a pom changes or with QUANTA_SIM_REBUILD=1).
+# JVM options: QUANTA_SIM_JAVA_OPTS (default -Xmx2g).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$here/bin/lib/find-java.sh"
+quanta_find_java || exit 1
+cp_file="$here/simulator/target/simulate.classpath"
+if [ "${QUANTA_SIM_REBUILD:-0}" = 1 ] || [ ! -f "$cp_file" ] || [ "$here/simulator/pom.xml" -nt "$cp_file" ]; then
+  "$here/bin/mvn" -q -B -pl simulator -am install -DskipTests
+  "$here/bin/mvn" -q -B -pl simulator dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime
+fi
+main=io.quanta.sim.SimulatorMain
+if [ "${1:-}" = --bench ]; then
+  main=io.quanta.sim.bench.SimulationBenchmark
+  shift
+fi
+# shellcheck disable=SC2086
+exec "$JAVA_HOME/bin/java" ${QUANTA_SIM_JAVA_OPTS:--Xmx2g} -cp "$here/simulator/target/classes:$(cat "$cp_file")" "$main" "$@"
