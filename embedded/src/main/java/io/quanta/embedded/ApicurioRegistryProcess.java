@@ -25,24 +25,44 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
 
     private final Duration startTimeout;
     private final Path logFile;
+    private final int fixedHttpPort;
+    private final java.util.Map<String, String> systemProperties;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
     private Thread shutdownHook;
     private String url;
     private Duration startupTime;
 
-    private ApicurioRegistryProcess(Duration startTimeout, Path logFile) {
+    private ApicurioRegistryProcess(Duration startTimeout, Path logFile, int httpPort,
+                                    java.util.Map<String, String> systemProperties) {
         this.startTimeout = startTimeout;
         this.logFile = logFile;
+        this.fixedHttpPort = httpPort;
+        this.systemProperties = java.util.Map.copyOf(systemProperties);
     }
 
     /** A registry that waits up to {@code startTimeout} for readiness and writes its output to a temporary file. */
     public static ApicurioRegistryProcess create(Duration startTimeout) {
         try {
-            return new ApicurioRegistryProcess(startTimeout, Files.createTempFile("quanta-apicurio-", ".log"));
+            return new ApicurioRegistryProcess(startTimeout, Files.createTempFile("quanta-apicurio-", ".log"), 0,
+                    java.util.Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A registry that keeps its schemas in an H2 database under {@code dataDir} (so a restart finds the same schema
+     * ids), listens on {@code httpPort} (0 = a free port), and writes its output to {@code logFile}.
+     */
+    public static ApicurioRegistryProcess persistent(Duration startTimeout, Path dataDir, int httpPort, Path logFile) {
+        try {
+            Files.createDirectories(dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dataDir, e);
+        }
+        return new ApicurioRegistryProcess(startTimeout, logFile, httpPort, java.util.Map.of(
+                "apicurio.datasource.url", "jdbc:h2:file:" + dataDir.toAbsolutePath().resolve("registry")));
     }
 
     /** Starts the process and returns once the API answers and compatibility is BACKWARD. */
@@ -52,14 +72,15 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
         }
         long began = System.nanoTime();
         Path home = ApicurioDistribution.locate();
-        int httpPort = FreePorts.next();
+        int httpPort = fixedHttpPort > 0 ? fixedHttpPort : FreePorts.next();
         int managementPort = FreePorts.next();
         List<String> command = new ArrayList<>(List.of(java().toString(), "-Xms64m", "-Xmx384m",
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + httpPort,
                 "-Dquarkus.management.host=127.0.0.1", "-Dquarkus.management.port=" + managementPort,
-                "-Dquarkus.log.console.color=false", "-Dapicurio.storage.kind=sql", "-Dapicurio.storage.sql.kind=h2",
-                "-jar", ApicurioDistribution.RUN_JAR));
+                "-Dquarkus.log.console.color=false", "-Dapicurio.storage.kind=sql", "-Dapicurio.storage.sql.kind=h2"));
+        new java.util.TreeMap<>(systemProperties).forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.addAll(List.of("-jar", ApicurioDistribution.RUN_JAR));
         try {
             process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
                     .redirectOutput(logFile.toFile()).start();
@@ -100,12 +121,12 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
         return process == null ? -1 : process.pid();
     }
 
-    /** The file receiving the registry's output. */
+    /** The file receiving the registry's output (deleted by {@link #close()} after a successful start). */
     public Path logFile() {
         return logFile;
     }
 
-    /** Kills the process tree and waits for it to end. Idempotent. */
+    /** Kills the process tree, waits for it to end and deletes the log of a successful run. Idempotent. */
     @Override
     public synchronized void close() {
         if (process == null) {
@@ -120,6 +141,17 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
             }
         }
         process = null;
+        if (startupTime != null) {
+            deleteQuietly(logFile); // a failed start keeps its log for diagnosis
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a leftover log file in the temp directory is harmless
+        }
     }
 
     private void killTree() {

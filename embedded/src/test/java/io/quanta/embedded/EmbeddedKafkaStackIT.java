@@ -48,6 +48,7 @@ class EmbeddedKafkaStackIT extends KafkaStackContract {
     @Order(3)
     void shouldKillRegistryTreeAndFreeBrokerPortWhenClosed() {
         long pid = stack.registry().pid();
+        java.nio.file.Path registryLog = stack.registry().logFile();
         int brokerPort = Integer.parseInt(stack.bootstrapServers().substring(stack.bootstrapServers()
                 .lastIndexOf(':') + 1));
         Optional<ProcessHandle> registryProcess = ProcessHandle.of(pid);
@@ -59,6 +60,7 @@ class EmbeddedKafkaStackIT extends KafkaStackContract {
         assertThat(stack.registry().pid()).isEqualTo(-1);
         assertThat(connects(brokerPort)).isFalse();
         assertThat(stack.broker().dataDir()).doesNotExist();
+        assertThat(registryLog).doesNotExist();
     }
 
     private static boolean connects(int port) {
