@@ -4,12 +4,14 @@ import io.quanta.schemas.CellInput;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.topics.serde.AvroTrust;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
@@ -47,6 +49,7 @@ public final class AuditExportFile {
             .endRecord();
 
     private static final String META_PREFIX = "quanta.";
+    private static final byte[] MAGIC = {'O', 'b', 'j', 1};
 
     private AuditExportFile() {
     }
@@ -85,6 +88,7 @@ public final class AuditExportFile {
     /** Reads an export written by {@link #write}. */
     public static CellLog read(Path file) {
         AvroTrust.trustQuantaSchemas();
+        requireAvroContainer(file);
         List<InboxRecord> inbox = new ArrayList<>();
         List<RecordedDecision> decisions = new ArrayList<>();
         try (DataFileReader<GenericRecord> reader = new DataFileReader<>(file.toFile(),
@@ -106,6 +110,18 @@ public final class AuditExportFile {
                     Integer.parseInt(reader.getMetaString(META_PREFIX + "inbox.partition")), inbox,
                     reader.getMetaString(META_PREFIX + "decisions.topic"),
                     Integer.parseInt(reader.getMetaString(META_PREFIX + "decisions.partition")), decisions);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the audit export " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void requireAvroContainer(Path file) {
+        byte[] head = new byte[MAGIC.length];
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.readNBytes(head, 0, head.length) != head.length || !Arrays.equals(head, MAGIC)) {
+                throw new IllegalArgumentException(file + " is not an Avro container file, so not a Quanta audit "
+                        + "export");
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the audit export " + file + ": " + e.getMessage(), e);
         }

@@ -46,8 +46,15 @@ public final class CellReplayer {
      * @throws ReplayException when the log cannot be replayed (no or inconsistent CONFIG records, unknown policy)
      */
     public ReplayRun run(CellLog log, ReplayWindow window, StepListener listener) {
+        return run(log, ConfigTimeline.of(log.decisions()), window, listener);
+    }
+
+    /**
+     * Replays {@code log} with the configurations of {@code timeline} instead of the recorded ones (tests; what-if
+     * replays of the same inputs under another configuration).
+     */
+    public ReplayRun run(CellLog log, ConfigTimeline timeline, ReplayWindow window, StepListener listener) {
         String cellId = log.cellId();
-        ConfigTimeline timeline = ConfigTimeline.of(log.decisions());
         if (timeline.isEmpty()) {
             throw new ReplayException("cell " + cellId + " has no recorded decisions, so no CONFIG record says which "
                     + "configuration was in force: nothing to replay against");
@@ -62,7 +69,7 @@ public final class CellReplayer {
         int nextChange = 0;
         List<ConfigTimeline.Change> changes = timeline.changes();
         try (ProcessorHarness<String, byte[]> harness = new ProcessorHarness<>(
-                SchedulerTopology.cellSchedulerStores(StoreOptions.inMemoryWithoutChangelogs()))) {
+                SchedulerTopology.cellStores(StoreOptions.inMemoryWithoutChangelogs()))) {
             for (InboxRecord r : log.inbox()) {
                 if (window.pastEnd(r.offset(), r.timestampMs())) {
                     break;

@@ -6,9 +6,6 @@ import io.quanta.audit.log.CellLog;
 import io.quanta.audit.log.RecordedDecision;
 import io.quanta.audit.testing.SimulatedLogs;
 import io.quanta.schemas.DecisionType;
-import io.quanta.sim.cluster.ClusterShape;
-import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -18,12 +15,8 @@ import org.junit.jupiter.api.Test;
 
 class CellReplayerTest {
 
-    private static final Duration HEARTBEAT = Duration.ofMinutes(5);
-    private static final ClusterShape SHAPE = new ClusterShape(2, 2, 8);
-
     private static CellLog log(String policy, int jobs) {
-        return SimulatedLogs.run(SimulatedLogs.contended(jobs, 240, 7), SHAPE,
-                SimulatedLogs.settings(Map.of("policy", policy), HEARTBEAT), HEARTBEAT, 11);
+        return SimulatedLogs.shared(policy, jobs);
     }
 
     private static ReplayReport replay(CellLog log, ReplayWindow window) {
@@ -51,7 +44,7 @@ class CellReplayerTest {
 
     @Test
     void shouldReproducePreemptionsAndQueueChangesWhenThePolicyIsTiresias() {
-        CellLog log = log("tiresias-las", 150);
+        CellLog log = log("tiresias-las", 100);
 
         ReplayReport report = replay(log, ReplayWindow.all());
 
@@ -63,7 +56,7 @@ class CellReplayerTest {
 
     @Test
     void shouldCompareOnlyTheDecisionsOfTheWindowWhenFromAndToAreGiven() {
-        CellLog log = log("tiresias-las", 60);
+        CellLog log = log("tiresias-las", 100);
         long from = log.inbox().get(log.inbox().size() / 3).offset();
         long to = log.inbox().get(2 * log.inbox().size() / 3).offset();
         ReplayWindow window = new ReplayWindow(Optional.of(new LogPosition.Offset(from)),

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Audit logs made by the real topology under the simulator's event loop: a trace, a cluster, a policy, simulated
@@ -25,8 +26,21 @@ public final class SimulatedLogs {
 
     /** The cell every simulated node declares. */
     public static final String CELL = EngineSettings.DEFAULT_CELL;
+    /** Heartbeat interval of the shared logs. */
+    public static final Duration SHARED_HEARTBEAT = Duration.ofMinutes(5);
+
+    private static final Map<String, CellLog> SHARED = new ConcurrentHashMap<>();
 
     private SimulatedLogs() {
+    }
+
+    /**
+     * A log shared by the test classes of this JVM (made once): {@code jobs} jobs of the contended trace (seed 7) on
+     * 2 racks x 2 servers x 8 GPUs with the given policy, heartbeats every 5 minutes, profile seed 11.
+     */
+    public static CellLog shared(String policy, int jobs) {
+        return SHARED.computeIfAbsent(policy + "/" + jobs, k -> run(contended(jobs, 240, 7),
+                new ClusterShape(2, 2, 8), settings(Map.of("policy", policy), SHARED_HEARTBEAT), SHARED_HEARTBEAT, 11));
     }
 
     /** The settings of a simulation with the given policy parameters and heartbeat interval. */
