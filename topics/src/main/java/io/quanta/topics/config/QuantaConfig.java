@@ -36,6 +36,8 @@ public final class QuantaConfig extends AbstractConfig {
     private static final Pattern SENSITIVE = Pattern.compile(
             "(?i).*(password|secret|jaas|user\\.info|credential|token|api\\.key).*");
     private static final String MASK = "[hidden]";
+    /** How Kafka's ConfigException names the key: "Invalid value X for configuration KEY: reason". */
+    private static final Pattern CONFIG_NAME = Pattern.compile("for configuration ([^:\\s]+)");
 
     private final ConfigSections sections;
     private final Map<String, String> raw;
@@ -156,9 +158,9 @@ public final class QuantaConfig extends AbstractConfig {
         try {
             return new QuantaConfig(sections, raw, origins);
         } catch (ConfigException e) {
-            String key = raw.keySet().stream().filter(k -> e.getMessage() != null && e.getMessage().contains(k))
-                    .findFirst().orElse(null);
-            String where = key == null ? "" : " (set in " + origins.get(key) + ")";
+            java.util.regex.Matcher named = CONFIG_NAME.matcher(String.valueOf(e.getMessage()));
+            String key = named.find() ? named.group(1) : null;
+            String where = key == null || !origins.containsKey(key) ? "" : " (set in " + origins.get(key) + ")";
             throw new ConfigException(e.getMessage() + where);
         }
     }
