@@ -46,12 +46,12 @@ public record EngineSettings(Instant origin, String cellId, String gpuModel, Dur
     }
 
     /**
-     * Origin 2020-01-01, cell {@code cell-0}, P100 GPUs (16 GB, Philly's GPU), a heartbeat every 6 virtual hours
-     * (the scheduler's simulated node timeout is 24 h, see {@code SimulationConfig}), 30 days of extra horizon, 100
+     * Origin 2020-01-01, cell {@code cell-0}, P100 GPUs (16 GB, Philly's GPU), a heartbeat every 24 virtual hours
+     * (the scheduler's simulated node timeout is 4 days, see {@code SimulationConfig}), 30 days of extra horizon, 100
      * idle wake-ups, 600 timeline samples.
      */
     public static EngineSettings defaults() {
-        return new EngineSettings(DEFAULT_ORIGIN, DEFAULT_CELL, "P100", Duration.ofHours(6), Duration.ofDays(30), 100,
+        return new EngineSettings(DEFAULT_ORIGIN, DEFAULT_CELL, "P100", Duration.ofHours(24), Duration.ofDays(30), 100,
                 600);
     }
 

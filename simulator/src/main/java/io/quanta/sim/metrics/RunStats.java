@@ -16,4 +16,11 @@ package io.quanta.sim.metrics;
  */
 public record RunStats(int totalGpus, double allocatedGpuSeconds, double simulatedSeconds, double wallSeconds,
                        long decisions, long inputRecords, long steps, long deadLetters, String stopReason, InputCounts inputs) {
+
+    /** Counters of a run whose inputs were not counted by kind (e.g. a live cluster observed from outside). */
+    public RunStats(int totalGpus, double allocatedGpuSeconds, double simulatedSeconds, double wallSeconds,
+                    long decisions, long inputRecords, long steps, long deadLetters, String stopReason) {
+        this(totalGpus, allocatedGpuSeconds, simulatedSeconds, wallSeconds, decisions, inputRecords, steps, deadLetters,
+                stopReason, InputCounts.NONE);
+    }
 }
