@@ -2,9 +2,12 @@ package io.quanta.cli;
 
 import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
+import io.quanta.cli.local.DataDir;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,7 +17,8 @@ import picocli.CommandLine.Option;
  */
 public final class ConfigOptions {
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "Properties file with settings.")
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+            description = "Properties file with settings (default: a running quanta local's client.properties).")
     Path file;
 
     @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE",
@@ -29,11 +33,44 @@ public final class ConfigOptions {
             description = "Confluent-compatible schema registry URL (or schema.registry.url / QUANTA_SCHEMA_REGISTRY_URL).")
     String registryUrl;
 
-    /** The validated configuration; fails with a ConfigException naming a bad key. */
+    /**
+     * The validated configuration; fails with a ConfigException naming a bad key. When nothing says where the cluster
+     * is (no file, no {@code QUANTA_BOOTSTRAP_SERVERS}, no flag) and a {@code quanta local} is running with the
+     * default data directory, its {@code client.properties} is used, so that commands in another terminal just work.
+     */
     public QuantaConfig load() {
+        return load(true);
+    }
+
+    /**
+     * The configuration with command flags on top: {@code keyValues} alternates setting keys and values, a null
+     * value (a flag not given) sets nothing.
+     */
+    public QuantaConfig loadWith(Object... keyValues) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < keyValues.length; i += 2) {
+            if (keyValues[i + 1] != null) {
+                flags.put(keyValues[i].toString(), keyValues[i + 1].toString());
+            }
+        }
+        return load().withOverrides(flags);
+    }
+
+    /** The configuration without looking for a running {@code quanta local} (what {@code quanta local} uses). */
+    public QuantaConfig loadWithoutLocalCluster() {
+        return load(false);
+    }
+
+    private QuantaConfig load(boolean findLocal) {
         QuantaConfig.Builder builder = QuantaConfig.builder();
-        if (file != null) {
-            builder.propertiesFile(file);
+        Path source = file;
+        if (source == null && findLocal && bootstrapServers == null
+                && !settings.containsKey(ConnectionConfigSection.BOOTSTRAP_SERVERS)
+                && System.getenv(QuantaConfig.ENV_PREFIX + "BOOTSTRAP_SERVERS") == null) {
+            source = runningLocalCluster().orElse(null);
+        }
+        if (source != null) {
+            builder.propertiesFile(source);
         }
         builder.environment(System.getenv());
         Map<String, String> flags = new LinkedHashMap<>(settings);
@@ -44,5 +81,16 @@ public final class ConfigOptions {
             flags.put(ConnectionConfigSection.REGISTRY_URL, registryUrl);
         }
         return builder.overrides(flags).build();
+    }
+
+    /** The client settings of a {@code quanta local} running with the default data directory, if one runs. */
+    static Optional<Path> runningLocalCluster() {
+        Path dir = DataDir.defaultPath();
+        Path client = dir.resolve("client.properties");
+        if (!Files.isRegularFile(client)) {
+            return Optional.empty();
+        }
+        return DataDir.ownerPid(dir).filter(pid -> pid != ProcessHandle.current().pid())
+                .flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).map(p -> client);
     }
 }

@@ -1,15 +1,19 @@
 package io.quanta.cli;
 
-import io.quanta.embedded.EmbeddedKafkaStack;
-import io.quanta.topics.admin.TopicApplyResult;
-import io.quanta.topics.config.ConnectionConfigSection;
+import io.quanta.cli.local.DataDir;
+import io.quanta.cli.local.LocalRun;
+import io.quanta.node.NodeSettings;
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.topics.config.QuantaConfig;
-import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,16 +21,93 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code quanta local}: everything on this machine, nothing to install. Starts an in-JVM Kafka broker and an Apicurio
- * registry (in parallel), applies the topics, prints the addresses and {@code ready}, then runs until Ctrl-C or
- * SIGTERM, when it stops the broker and the registry's whole process tree. State is ephemeral.
+ * {@code quanta local}: a whole Quanta cluster in this process, nothing to install: an embedded KRaft broker, the
+ * Apicurio registry (child process), the topics, the scheduler and simulated nodes on loopback, optionally playing a
+ * trace with compressed time, with live progress, a summary and an HTML report. State is kept in the data directory,
+ * so a second start resumes. Ctrl-C stops everything.
  */
-@Command(name = "local", mixinStandardHelpOptions = true,
-        description = "Run on this machine with an embedded Kafka broker and schema registry; Ctrl-C stops it.")
+@Command(name = "local", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a whole cluster on this machine (broker, registry, scheduler, simulated nodes); Ctrl-C "
+                + "stops it.", "",
+                "Examples:",
+                "  quanta local",
+                "  quanta local --workload ../shared/traces/philly_dev_slice_2000.csv --limit 200 --speed 600",
+                "  quanta local --cluster 2x12x8 --policy tiresias-las --workload T.csv --exit-when-done"})
 public final class LocalCommand implements Callable<Integer> {
 
-    @Mixin
-    ConfigOptions config;
+    @Option(names = "--workload", paramLabel = "TRACE.csv",
+            description = "Submit this trace (common CSV) with compressed time; without it, wait for submissions.")
+    Path workload;
+
+    @Option(names = "--speed", paramLabel = "FACTOR", defaultValue = "600",
+            description = "Time compression: simulated seconds per wall second (default ${DEFAULT-VALUE}: ten "
+                    + "minutes per second).")
+    double speed;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "0", description = "Only the first N jobs of the trace.")
+    int limit;
+
+    @Option(names = "--exit-when-done", description = "Stop once every job of the workload has ended.")
+    boolean exitWhenDone;
+
+    @Option(names = "--cluster", paramLabel = "RxSxG",
+            description = "Racks x servers per rack x GPUs per server (default 1x4x8); or the three flags below.")
+    String cluster;
+
+    @Option(names = "--racks", paramLabel = "N", defaultValue = "1", description = "Racks (default ${DEFAULT-VALUE}).")
+    int racks;
+
+    @Option(names = "--servers", paramLabel = "N", defaultValue = "4",
+            description = "Servers per rack (default ${DEFAULT-VALUE}).")
+    int servers;
+
+    @Option(names = "--gpus", paramLabel = "N", defaultValue = "8",
+            description = "GPUs per server (default ${DEFAULT-VALUE}).")
+    int gpus;
+
+    @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
+            description = "simulated (default) or process (real jobs on this machine's GPUs).")
+    String backend;
+
+    @Option(names = "--gpu-model", paramLabel = "MODEL", defaultValue = "V100",
+            description = "GPU model of simulated nodes (default ${DEFAULT-VALUE}).")
+    String gpuModel;
+
+    @Option(names = "--policy", paramLabel = "NAME", defaultValue = "quanta",
+            description = "Scheduling policy (default ${DEFAULT-VALUE}).")
+    String policy;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE",
+            description = "Policy parameter (as scheduler.policy.KEY); repeatable.")
+    Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the workload's model mix.")
+    long seed;
+
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Where state is kept between runs (default ~/.quanta/local).")
+    Path dataDir;
+
+    @Option(names = "--fresh", description = "Start from an empty data directory (forget the previous run).")
+    boolean fresh;
+
+    @Option(names = "--clean", description = "Delete the data directory when stopping.")
+    boolean clean;
+
+    @Option(names = "--keep-data", description = "Keep the data directory when stopping (the default).")
+    boolean keepData;
+
+    @Option(names = "--status-port", paramLabel = "PORT", defaultValue = "0",
+            description = "Status API port (default: the last run's, else a free one).")
+    int statusPort;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT", defaultValue = "0",
+            description = "Prometheus endpoint port (default: the last run's, else a free one).")
+    int metricsPort;
+
+    @Option(names = "--progress-every", paramLabel = "SECONDS", defaultValue = "2",
+            description = "Seconds between progress lines (default ${DEFAULT-VALUE}).")
+    double progressEvery;
 
     @Option(names = "--registry-timeout", paramLabel = "SECONDS", defaultValue = "180",
             description = "How long to wait for the schema registry to start (default: ${DEFAULT-VALUE}).")
@@ -35,49 +116,39 @@ public final class LocalCommand implements Callable<Integer> {
     @Option(names = "--stop-when-ready", description = "Stop as soon as everything is ready (smoke tests).")
     boolean stopWhenReady;
 
+    @Mixin
+    ConfigOptions config;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
-        QuantaConfig base = config.load();
-        out.println("quanta local: starting Kafka broker and schema registry...");
-        out.flush();
-        EmbeddedKafkaStack stack = EmbeddedKafkaStack.start(Duration.ofSeconds(registryTimeoutSeconds));
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> stop(stack, out, stopped), "quanta-local-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        QuantaConfig effective = base.withOverrides(Map.of(
-                ConnectionConfigSection.BOOTSTRAP_SERVERS, stack.bootstrapServers(),
-                ConnectionConfigSection.REGISTRY_URL, stack.registryUrl()));
-        List<TopicApplyResult> topics = TopicsCommand.apply(effective);
-        out.printf("  kafka bootstrap servers  %s   (started in %d ms)%n", stack.bootstrapServers(),
-                stack.broker().startupTime().toMillis());
-        out.printf("  schema registry          %s   (started in %d ms, log %s)%n", stack.registryUrl(),
-                stack.registry().startupTime().toMillis(), stack.registry().logFile());
-        out.printf("  topics                   %d applied%n", topics.size());
-        TopicsCommand.print(topics, out);
-        out.println("ready");
-        out.flush();
-        if (stopWhenReady) {
-            Runtime.getRuntime().removeShutdownHook(hook);
-            stop(stack, out, stopped);
-            return 0;
+        if (clean && keepData) {
+            throw new IllegalArgumentException("--clean and --keep-data contradict each other: choose one");
         }
-        stopped.await();
-        return 0;
-    }
-
-    private static void stop(EmbeddedKafkaStack stack, PrintWriter out, CountDownLatch stopped) {
-        if (stopped.getCount() == 0) {
-            return;
+        ClusterShape shape = cluster != null ? ClusterShape.parse(cluster) : new ClusterShape(racks, servers, gpus);
+        NodeSettings.Backend kind = switch (backend.toLowerCase(Locale.ROOT)) {
+            case "simulated" -> NodeSettings.Backend.SIMULATED;
+            case "process" -> NodeSettings.Backend.PROCESS;
+            default -> throw new IllegalArgumentException("--backend must be simulated or process, got '" + backend
+                    + "'");
+        };
+        if (workload != null && !java.nio.file.Files.isRegularFile(workload)) {
+            throw new IllegalArgumentException("--workload " + workload + ": no such file");
         }
-        out.println("quanta local: stopping...");
-        out.flush();
-        stack.close();
-        out.println("quanta local: stopped");
-        out.flush();
-        stopped.countDown();
+        if (!(speed >= 1)) {
+            throw new IllegalArgumentException("--speed must be >= 1, got " + speed);
+        }
+        Map<String, String> scheduler = new LinkedHashMap<>();
+        scheduler.put(SchedulerConfigSection.POLICY, policy);
+        params.forEach((k, v) -> scheduler.put(SchedulerConfigSection.POLICY_PARAM_PREFIX + k, v));
+        QuantaConfig base = config.loadWithoutLocalCluster().withOverrides(scheduler);
+        LocalRun.Request request = new LocalRun.Request(dataDir != null ? dataDir : DataDir.defaultPath(), fresh,
+                clean, shape, kind, gpuModel, Optional.ofNullable(workload), limit, seed, speed, exitWhenDone,
+                stopWhenReady, Duration.ofSeconds(registryTimeoutSeconds), statusPort, metricsPort,
+                Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), base);
+        return new LocalRun(request, spec.commandLine().getOut(), spec.commandLine().getErr(), Clock.systemUTC())
+                .run();
     }
 }

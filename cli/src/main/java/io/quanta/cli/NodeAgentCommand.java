@@ -6,8 +6,6 @@ import io.quanta.node.NodeConfigSection;
 import io.quanta.node.NodeConnector;
 import io.quanta.topics.config.QuantaConfig;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -59,16 +57,10 @@ public final class NodeAgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Map<String, String> flags = new LinkedHashMap<>();
-        put(flags, NodeConfigSection.ID, nodeId);
-        put(flags, NodeConfigSection.CELL, cell);
-        put(flags, NodeConfigSection.RACK, rack);
-        put(flags, NodeConfigSection.BACKEND, backend);
-        put(flags, NodeConfigSection.GPUS, gpus);
-        put(flags, NodeConfigSection.GPU_MODEL, gpuModel);
-        put(flags, NodeConfigSection.SIM_SPEED, speed);
-        put(flags, NodeConfigSection.WORK_DIR, workDir);
-        QuantaConfig effective = config.load().withOverrides(flags);
+        QuantaConfig effective = config.loadWith(NodeConfigSection.ID, nodeId, NodeConfigSection.CELL, cell,
+                NodeConfigSection.RACK, rack, NodeConfigSection.BACKEND, backend, NodeConfigSection.GPUS, gpus,
+                NodeConfigSection.GPU_MODEL, gpuModel, NodeConfigSection.SIM_SPEED, speed, NodeConfigSection.WORK_DIR,
+                workDir);
         effective.requireRegistryUrl();
         NodeConnector connector = NodeConnector.create(effective);
         Optional<MetricsServer> metrics = MetricsServer.start(effective);
@@ -84,11 +76,5 @@ public final class NodeAgentCommand implements Callable<Integer> {
         });
         connector.awaitTermination();
         return ExitCodes.OK;
-    }
-
-    private static void put(Map<String, String> flags, String key, Object value) {
-        if (value != null) {
-            flags.put(key, value.toString());
-        }
     }
 }

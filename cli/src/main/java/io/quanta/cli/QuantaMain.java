@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.",
         subcommands = {
                 // run a cluster
-                LocalCommand.class, NodeAgentCommand.class, SimulateCommand.class,
+                LocalCommand.class, SchedulerCommand.class, NodeAgentCommand.class, SimulateCommand.class,
                 // users
                 SubmitCommand.class, StatusCommand.class, QueueCommand.class, NodesCommand.class, WatchCommand.class,
                 CancelCommand.class,

@@ -28,7 +28,7 @@ public final class TopicsCommand implements Runnable {
     }
 
     /** Runs {@link TopicsApply} over the whole catalogue and prints one line per topic; idempotent. */
-    static List<TopicApplyResult> apply(QuantaConfig config) {
+    public static List<TopicApplyResult> apply(QuantaConfig config) {
         try (Admin admin = Admin.create(config.kafkaClientProperties())) {
             return new TopicsApply(admin, Duration.ofSeconds(60)).apply(TopicCatalogue.forAdministration(config)
                     .all());
@@ -36,7 +36,7 @@ public final class TopicsCommand implements Runnable {
     }
 
     /** Prints results as an aligned table. */
-    static void print(List<TopicApplyResult> results, PrintWriter out) {
+    public static void print(List<TopicApplyResult> results, PrintWriter out) {
         int width = results.stream().mapToInt(r -> r.topic().length()).max().orElse(5);
         for (TopicApplyResult r : results) {
             out.printf("%-" + width + "s  %-7s  %s%n", r.topic(), r.outcome(), String.join("; ", r.drift()));

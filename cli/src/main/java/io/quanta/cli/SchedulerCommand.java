@@ -1,0 +1,79 @@
+package io.quanta.cli;
+
+import io.quanta.cli.metrics.ClusterMonitor;
+import io.quanta.cli.metrics.MetricsServer;
+import io.quanta.streams.SchedulerConfigSection;
+import io.quanta.streams.app.SchedulerApp;
+import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.serde.AvroSerdeFactory;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.kafka.streams.KafkaStreams;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code quanta scheduler}: runs one scheduler instance (the Kafka Streams app and its status API) with its
+ * Prometheus endpoint, until SIGTERM or Ctrl-C. Instances with the same {@code scheduler.application.id} share the
+ * cells. Exit code 1 when Kafka Streams stops on an error.
+ */
+@Command(name = "scheduler", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a scheduler instance (Kafka Streams app, status API, metrics) until Ctrl-C or SIGTERM.", "",
+                "Examples:",
+                "  quanta scheduler --bootstrap kafka:9092 --registry http://registry:8081",
+                "  quanta scheduler --policy tiresias-las --status-port 8787 --set scheduler.standby.replicas=1"})
+public final class SchedulerCommand implements Callable<Integer> {
+
+    @Option(names = "--policy", paramLabel = "NAME", description = "Scheduling policy (scheduler.policy).")
+    String policy;
+
+    @Option(names = "--status-port", paramLabel = "PORT", description = "Status API port (scheduler.status.port).")
+    Integer statusPort;
+
+    @Option(names = "--state-dir", paramLabel = "DIR", description = "RocksDB state (scheduler.state.dir).")
+    String stateDir;
+
+    @Mixin
+    ConfigOptions config;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        QuantaConfig effective = config.loadWith(SchedulerConfigSection.POLICY, policy,
+                SchedulerConfigSection.STATUS_PORT, statusPort, SchedulerConfigSection.STATE_DIR, stateDir);
+        effective.requireRegistryUrl();
+        SchedulerApp app = SchedulerApp.create(effective);
+        Optional<MetricsServer> metrics = MetricsServer.start(effective);
+        ClusterMonitor[] monitor = {null};
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Optional.ofNullable(monitor[0]).ifPresent(ClusterMonitor::close);
+            app.close();
+            metrics.ifPresent(MetricsServer::close);
+        }, "quanta-scheduler-shutdown"));
+        app.start();
+        monitor[0] = ClusterMonitor.start(effective, TopicCatalogue.from(effective, AvroSerdeFactory.from(effective)),
+                metrics.map(MetricsServer::registry), app.kafkaStreams(), List.of(), Clock.systemUTC());
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("scheduler %s: policy %s, status API %s, metrics %s%n", app.settings().applicationId(),
+                app.settings().policy().policyName(),
+                app.statusApiAddress().map(a -> "http://" + a.getHostString() + ":" + a.getPort()).orElse("off"),
+                metrics.map(MetricsServer::url).orElse("off"));
+        out.flush();
+        if (app.awaitRunning(Duration.ofMinutes(5))) {
+            out.println("scheduler running");
+            out.flush();
+        }
+        app.awaitStopped();
+        return app.state() == KafkaStreams.State.ERROR ? ExitCodes.FAILURE : ExitCodes.OK;
+    }
+}

@@ -1,0 +1,246 @@
+package io.quanta.cli.local;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quanta.cli.TopicsCommand;
+import io.quanta.cli.metrics.ClusterMonitor;
+import io.quanta.cli.metrics.MetricsServer;
+import io.quanta.cli.metrics.NodeMetrics;
+import io.quanta.cli.observe.RecordSink;
+import io.quanta.embedded.ApicurioRegistryProcess;
+import io.quanta.embedded.EmbeddedKafkaBroker;
+import io.quanta.node.NodeConfigSection;
+import io.quanta.node.NodeConnector;
+import io.quanta.node.NodeSettings;
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.streams.SchedulerConfigSection;
+import io.quanta.streams.app.SchedulerApp;
+import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.config.ConnectionConfigSection;
+import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.serde.AvroSerdeFactory;
+import io.quanta.topics.serde.AvroTrust;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything of {@code quanta local} in this process, on loopback, with its state in a {@link DataDir}: the embedded
+ * KRaft broker and the Apicurio registry (child process, schemas kept on disk) started in parallel, the topics, the
+ * scheduler ({@link SchedulerApp}, status API), one simulated (or process) node connector per server of the cluster
+ * shape, the Prometheus endpoint and a {@link ClusterMonitor}. {@link #close()} stops them in reverse order and leaves
+ * no process behind.
+ */
+public final class LocalCluster implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
+
+    /**
+     * What to run.
+     *
+     * @param shape racks x servers x GPUs
+     * @param backend how the nodes run jobs
+     * @param gpuModel GPU model of simulated nodes
+     * @param time time compression (the speed)
+     * @param registryTimeout how long the registry may take to start
+     * @param base the user's configuration (file, environment, --set), under what this class sets
+     * @param sinks more receivers of the observed records (a workload recorder)
+     */
+    public record Options(ClusterShape shape, NodeSettings.Backend backend, String gpuModel, TimeCompression time,
+                          Duration registryTimeout, QuantaConfig base, List<RecordSink> sinks) {
+    }
+
+    private final List<AutoCloseable> started = new ArrayList<>();
+    private EmbeddedKafkaBroker broker;
+    private ApicurioRegistryProcess registry;
+    private SchedulerApp scheduler;
+    private final List<NodeConnector> nodes = new ArrayList<>();
+    private Optional<MetricsServer> metrics = Optional.empty();
+    private ClusterMonitor monitor;
+    private QuantaConfig config;
+
+    private LocalCluster() {
+    }
+
+    /**
+     * Starts everything; on failure stops what started and rethrows.
+     *
+     * @param log told about each step
+     */
+    public static LocalCluster start(Options options, DataDir dir, LocalPorts ports, Consumer<String> log) {
+        LocalCluster cluster = new LocalCluster();
+        try {
+            cluster.startAll(options, dir, ports, log);
+            return cluster;
+        } catch (RuntimeException | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void startAll(Options o, DataDir dir, LocalPorts ports, Consumer<String> log) {
+        AvroTrust.trustQuantaSchemas();
+        log.accept("starting Kafka broker and schema registry" + (dir.hasState() ? " (resuming " + dir.root() + ")"
+                : ""));
+        broker = EmbeddedKafkaBroker.builder().dataDir(dir.kafka())
+                .ports(ports.get(LocalPorts.BROKER), ports.get(LocalPorts.CONTROLLER)).build();
+        registry = ApicurioRegistryProcess.persistent(o.registryTimeout(), dir.registry(),
+                ports.get(LocalPorts.REGISTRY), dir.registry().resolve("registry.log"));
+        started.add(broker);
+        started.add(registry);
+        CompletableFuture<?> registryStarted = CompletableFuture.runAsync(registry::start);
+        broker.start();
+        try {
+            registryStarted.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        config = o.base().withOverrides(settings(o, dir, ports));
+        log.accept("applying topics");
+        TopicsCommand.apply(config);
+        metrics = MetricsServer.start(config);
+        metrics.ifPresent(started::add);
+        log.accept("starting the scheduler (policy " + config.getString(SchedulerConfigSection.POLICY) + ")");
+        scheduler = SchedulerApp.create(config);
+        started.add(scheduler);
+        scheduler.start();
+        TopicCatalogue catalogue = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
+        log.accept("starting " + o.shape().servers() + " " + o.backend().name().toLowerCase(Locale.ROOT)
+                + " nodes (" + o.shape() + ")");
+        for (String nodeId : o.shape().nodeIds()) {
+            QuantaConfig nodeConfig = config.withOverrides(nodeSettings(o, dir, nodeId));
+            NodeConnector node = new NodeConnector(NodeSettings.from(nodeConfig), nodeConfig, catalogue,
+                    Clock.systemUTC());
+            nodes.add(node);
+            node.start();
+            metrics.ifPresent(m -> NodeMetrics.bind(m.registry(), node));
+        }
+        monitor = ClusterMonitor.start(config, catalogue, metrics.map(m -> (MeterRegistry) m.registry()),
+                scheduler.kafkaStreams(), o.sinks(), Clock.systemUTC());
+        if (!scheduler.awaitRunning(Duration.ofMinutes(3))) {
+            throw new IllegalStateException("the scheduler did not reach RUNNING within 3 minutes (state "
+                    + scheduler.state() + "); see the log above");
+        }
+    }
+
+    private static Map<String, String> settings(Options o, DataDir dir, LocalPorts ports) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put(ConnectionConfigSection.BOOTSTRAP_SERVERS, "127.0.0.1:" + ports.get(LocalPorts.BROKER));
+        s.put(ConnectionConfigSection.REGISTRY_URL, "http://127.0.0.1:" + ports.get(LocalPorts.REGISTRY)
+                + "/apis/ccompat/v7");
+        s.put("topic.replication.factor", "1");
+        s.put(SchedulerConfigSection.STATE_DIR, dir.scheduler().toString());
+        s.put(SchedulerConfigSection.STATUS_HOST, "127.0.0.1");
+        s.put(SchedulerConfigSection.STATUS_PORT, Integer.toString(ports.get(LocalPorts.STATUS)));
+        s.put(io.quanta.cli.metrics.MetricsConfigSection.HOST, "127.0.0.1");
+        s.put(io.quanta.cli.metrics.MetricsConfigSection.PORT, Integer.toString(ports.get(LocalPorts.METRICS)));
+        Map<String, String> params = new LinkedHashMap<>();
+        o.base().originalsStrings().forEach((k, v) -> {
+            if (k.startsWith(SchedulerConfigSection.POLICY_PARAM_PREFIX)) {
+                params.put(k.substring(SchedulerConfigSection.POLICY_PARAM_PREFIX.length()), v);
+            }
+        });
+        s.putAll(o.time().schedulerOverrides(params, o.base().getLong(SchedulerConfigSection.PASS_INTERVAL_MS)));
+        return s;
+    }
+
+    private static Map<String, String> nodeSettings(Options o, DataDir dir, String nodeId) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put(NodeConfigSection.ID, nodeId);
+        s.put(NodeConfigSection.CELL, o.base().getString(SchedulerConfigSection.DEFAULT_CELL));
+        s.put(NodeConfigSection.RACK, ClusterShape.rackOf(nodeId));
+        s.put(NodeConfigSection.BACKEND, o.backend().name().toLowerCase(Locale.ROOT));
+        s.put(NodeConfigSection.GPUS, Integer.toString(o.shape().gpusPerServer()));
+        s.put(NodeConfigSection.GPU_MODEL, o.gpuModel());
+        s.put(NodeConfigSection.SIM_SPEED, Double.toString(o.time().speed()));
+        s.put(NodeConfigSection.WORK_DIR, dir.node(nodeId).toString());
+        s.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, "1000");
+        s.put(NodeConfigSection.TELEMETRY_WINDOW_MS, "2000");
+        s.put(NodeConfigSection.SHUTDOWN_TIMEOUT_MS, "5000");
+        return s;
+    }
+
+    /** The effective configuration (addresses included): what other terminals need. */
+    public QuantaConfig config() {
+        return config;
+    }
+
+    public String bootstrapServers() {
+        return broker.bootstrapServers();
+    }
+
+    public String registryUrl() {
+        return registry.url();
+    }
+
+    /** {@code http://127.0.0.1:PORT} of the status API. */
+    public Optional<String> statusUrl() {
+        return scheduler.statusApiAddress().map(LocalCluster::url);
+    }
+
+    /** The Prometheus endpoint, when enabled. */
+    public Optional<String> metricsUrl() {
+        return metrics.map(MetricsServer::url);
+    }
+
+    /** The registry's log file. */
+    public java.nio.file.Path registryLog() {
+        return registry.logFile();
+    }
+
+    /** The live view and its observer. */
+    public ClusterMonitor monitor() {
+        return monitor;
+    }
+
+    /** The node connectors. */
+    public List<NodeConnector> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    /** Whether every node reads its commands and sends heartbeats. */
+    public boolean nodesReady() {
+        return nodes.stream().allMatch(NodeConnector::isReady);
+    }
+
+    /**
+     * Stops the observer, the nodes (in parallel: each sends its last events and heartbeat), the scheduler
+     * (committing what it processed), the metrics endpoint, the registry's process tree and the broker. Idempotent.
+     */
+    @Override
+    public synchronized void close() {
+        if (monitor != null) {
+            monitor.close();
+            monitor = null;
+        }
+        List<CompletableFuture<Void>> stopping = nodes.stream()
+                .map(n -> CompletableFuture.runAsync(n::close)).toList();
+        stopping.forEach(f -> f.exceptionally(e -> {
+            LOG.warn("node did not stop cleanly: {}", e.toString());
+            return null;
+        }).join());
+        nodes.clear();
+        for (int i = started.size() - 1; i >= 0; i--) {
+            try {
+                started.get(i).close();
+            } catch (Exception e) {
+                LOG.warn("could not stop {}: {}", started.get(i).getClass().getSimpleName(), e.toString());
+            }
+        }
+        started.clear();
+    }
+
+    private static String url(InetSocketAddress a) {
+        return "http://" + a.getHostString() + ":" + a.getPort();
+    }
+}

@@ -1,0 +1,306 @@
+package io.quanta.cli.local;
+
+import io.quanta.cli.ExitCodes;
+import io.quanta.cli.client.ClusterAccess;
+import io.quanta.cli.observe.ClusterView;
+import io.quanta.node.NodeSettings;
+import io.quanta.sim.SimulateCommand;
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.engine.SimulationRun;
+import io.quanta.sim.profile.ProfileAssigner;
+import io.quanta.sim.report.HtmlReport;
+import io.quanta.sim.report.SummaryWriter;
+import io.quanta.sim.trace.Trace;
+import io.quanta.sim.trace.TraceLoader;
+import io.quanta.streams.SchedulerConfigSection;
+import io.quanta.topics.config.ConnectionConfigSection;
+import io.quanta.topics.config.QuantaConfig;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One {@code quanta local} session: checks the prerequisites, opens the data directory, starts the
+ * {@link LocalCluster}, prints the addresses, plays the workload if one is given ({@link WorkloadPlayer}), prints
+ * progress, writes the summary and the HTML report when the workload ends, and on Ctrl-C (or when done with
+ * {@code --exit-when-done}) stops everything, saving the workload's progress so that the next start resumes.
+ */
+public final class LocalRun {
+
+    private static final DateTimeFormatter REPORT_DIR = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC);
+
+    /**
+     * What the user asked for.
+     *
+     * @param dataDir where state is kept
+     * @param fresh start from an empty data directory
+     * @param clean delete the data directory when stopping
+     * @param shape racks x servers x GPUs
+     * @param backend simulated or process nodes
+     * @param gpuModel GPU model of simulated nodes
+     * @param workload a trace to play, if any
+     * @param limit only the first {@code limit} jobs of the trace (0 = all)
+     * @param seed seed of the model-profile rule
+     * @param speed time compression
+     * @param exitWhenDone stop once the workload ended
+     * @param stopWhenReady stop as soon as everything runs (smoke tests)
+     * @param registryTimeout how long the registry may take to start
+     * @param statusPort status API port (0 = reuse or free)
+     * @param metricsPort metrics port (0 = reuse or free)
+     * @param progressEvery interval between progress lines
+     * @param base the user's configuration
+     */
+    public record Request(Path dataDir, boolean fresh, boolean clean, ClusterShape shape, NodeSettings.Backend backend,
+                          String gpuModel, Optional<Path> workload, int limit, long seed, double speed,
+                          boolean exitWhenDone, boolean stopWhenReady, Duration registryTimeout, int statusPort,
+                          int metricsPort, Duration progressEvery, QuantaConfig base) {
+    }
+
+    private final Request request;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final Clock clock;
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final CountDownLatch cleanedUp = new CountDownLatch(1);
+
+    public LocalRun(Request request, PrintWriter out, PrintWriter err, Clock clock) {
+        this.request = request;
+        this.out = out;
+        this.err = err;
+        this.clock = clock;
+    }
+
+    /** Runs the session; returns the exit code. */
+    public int run() throws InterruptedException {
+        List<String> problems = Prerequisites.checkHere(request.dataDir(), Map.of("status API", request.statusPort(),
+                "metrics", request.metricsPort()));
+        if (!problems.isEmpty()) {
+            problems.forEach(p -> err.println("quanta local: " + p));
+            err.flush();
+            return ExitCodes.FAILURE;
+        }
+        Optional<Trace> trace = request.workload().map(this::loadTrace);
+        DataDir dir = DataDir.open(request.dataDir());
+        if (request.fresh() && dir.hasState()) {
+            dir.delete();
+            dir = DataDir.open(request.dataDir());
+        }
+        Thread hook = new Thread(this::onSignal, "quanta-local-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return session(dir, trace);
+        } finally {
+            cleanedUp.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running and waits for cleanedUp
+            }
+        }
+    }
+
+    private int session(DataDir dir, Optional<Trace> trace) throws InterruptedException {
+        LocalPorts ports = LocalPorts.choose(Map.of(LocalPorts.STATUS, request.statusPort(), LocalPorts.METRICS,
+                request.metricsPort()), dir.read("ports.properties"), Prerequisites::portFree);
+        dir.write("ports.properties", ports.asProperties(), "ports of the last quanta local run");
+        Optional<WorkloadState> state = trace.map(t -> WorkloadState.next(WorkloadState.load(dir),
+                request.workload().get(), request.limit(), request.speed()));
+        ProfileAssigner profiles = ProfileAssigner.standard(request.seed());
+        Optional<WorkloadRecorder> recorder = trace.map(t -> new WorkloadRecorder(t,
+                j -> state.get().idPrefix() + j.jobId(), profiles, request.speed(), request.shape().totalGpus()));
+        TimeCompression time = new TimeCompression(request.speed());
+        out.println("quanta local: data directory " + dir.root() + (dir.hasState() ? " (resuming)" : ""));
+        out.flush();
+        Instant began = clock.instant();
+        LocalCluster cluster;
+        try {
+            cluster = LocalCluster.start(new LocalCluster.Options(request.shape(), request.backend(),
+                    request.gpuModel(), time, request.registryTimeout(), request.base(),
+                    recorder.map(r -> List.<io.quanta.cli.observe.RecordSink>of(r)).orElse(List.of())), dir, ports,
+                    step -> {
+                        out.println("quanta local: " + step + "...");
+                        out.flush();
+                    });
+        } catch (RuntimeException e) {
+            dir.close();
+            throw e;
+        }
+        WorkloadPlayer player = null;
+        try {
+            writeClientProperties(dir, cluster.config());
+            printAddresses(dir, cluster, Duration.between(began, clock.instant()));
+            if (request.stopWhenReady()) {
+                return ExitCodes.OK;
+            }
+            Instant origin = clock.instant();
+            if (trace.isPresent()) {
+                WorkloadState s = state.get();
+                origin = clock.instant().minusMillis(Math.round(s.simulatedSeconds() / request.speed() * 1000));
+                player = startPlayer(cluster, trace.get(), s, profiles, origin);
+            }
+            return loop(dir, cluster, trace, state, recorder, player, origin, began);
+        } finally {
+            if (player != null) {
+                player.close();
+            }
+            out.println("quanta local: stopping...");
+            out.flush();
+            cluster.close();
+            if (request.clean()) {
+                dir.delete();
+                out.println("quanta local: stopped; deleted " + dir.root());
+            } else {
+                dir.close();
+                out.println("quanta local: stopped; state kept in " + dir.root() + " (next start resumes; --clean "
+                        + "deletes it)");
+            }
+            out.flush();
+        }
+    }
+
+    private int loop(DataDir dir, LocalCluster cluster, Optional<Trace> trace, Optional<WorkloadState> state,
+                     Optional<WorkloadRecorder> recorder, WorkloadPlayer player, Instant origin, Instant began)
+            throws InterruptedException {
+        LiveProgress progress = new LiveProgress(out);
+        String lastLine = "";
+        boolean reported = false;
+        while (!stopRequested.await(request.progressEvery().toMillis(), TimeUnit.MILLISECONDS)) {
+            Instant now = clock.instant();
+            double simulated = trace.isPresent() ? Duration.between(origin, now).toMillis() / 1000.0 * request.speed()
+                    : -1;
+            ClusterView.Snapshot snapshot = cluster.monitor().view().snapshot();
+            recorder.ifPresent(r -> r.sample(now, simulated, snapshot));
+            String workload = recorder.map(r -> r.ended() + "/" + trace.get().size() + " ended, "
+                    + player.submitted() + " submitted").orElse("");
+            boolean playing = trace.isPresent() && !reported;
+            String line = LiveProgress.line(Duration.ZERO, -1, snapshot, playing ? workload : "");
+            if (playing || !line.equals(lastLine)) {
+                progress.tick(Duration.between(began, now), simulated, snapshot, workload);
+                lastLine = line;
+            }
+            if (recorder.isPresent() && !reported) {
+                boolean done = recorder.get().allEnded();
+                state.get().progressed(player.submitted(), simulated, done).save(dir);
+                if (done) {
+                    report(dir, cluster, trace.get(), recorder.get(), "all jobs ended");
+                    reported = true;
+                    if (request.exitWhenDone()) {
+                        return ExitCodes.OK;
+                    }
+                    out.println("quanta local: the workload ended; the cluster keeps running (Ctrl-C stops it)");
+                    out.flush();
+                }
+            }
+        }
+        if (recorder.isPresent() && !reported) {
+            double simulated = Duration.between(origin, clock.instant()).toMillis() / 1000.0 * request.speed();
+            state.get().progressed(player.submitted(), simulated, false).save(dir);
+            report(dir, cluster, trace.get(), recorder.get(), "stopped before every job ended");
+        }
+        return ExitCodes.OK;
+    }
+
+    private WorkloadPlayer startPlayer(LocalCluster cluster, Trace trace, WorkloadState state,
+                                       ProfileAssigner profiles, Instant origin) {
+        ClusterAccess access = ClusterAccess.of(cluster.config());
+        WorkloadPlayer player = new WorkloadPlayer(trace, state.idPrefix(), origin, request.speed(), profiles,
+                access.producer(access.topics().submissions(), "quanta-local-workload"),
+                access.topics().submissions().name(), clock, state.submitted(), job -> { });
+        out.printf("quanta local: playing %s (%d jobs%s) at %sx: ids %s*%n", trace.name(), trace.size(),
+                state.resumed() ? ", resuming after job " + state.submitted() : "", number(request.speed()),
+                state.idPrefix());
+        out.flush();
+        return player.start();
+    }
+
+    private void report(DataDir dir, LocalCluster cluster, Trace trace, WorkloadRecorder recorder, String why) {
+        String policy = cluster.config().getString(SchedulerConfigSection.POLICY);
+        SimulationRun run = recorder.run(policy, why);
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("policy", policy);
+        facts.put("trace", trace.name() + " (" + trace.size() + " jobs)");
+        facts.put("cluster", request.shape() + " (" + request.shape().totalGpus() + " GPUs, "
+                + request.backend().name().toLowerCase(Locale.ROOT) + " nodes)");
+        facts.put("model", "live cluster (quanta local), time compressed " + number(request.speed()) + "x");
+        facts.put("seed", Long.toString(request.seed()));
+        facts.put("outcome", why);
+        Path target = dir.reports().resolve(REPORT_DIR.format(clock.instant()) + "-" + policy);
+        try {
+            Files.createDirectories(target);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + target, e);
+        }
+        SimulateCommand.writeRun(target, facts, run);
+        HtmlReport.write(target.resolve("report.html"), "Quanta local run: " + trace.name() + " on "
+                + request.shape(), facts, List.of(run));
+        out.println();
+        out.print(SummaryWriter.text(facts, run));
+        out.println("report: " + target.resolve("report.html"));
+        out.flush();
+    }
+
+    private void printAddresses(DataDir dir, LocalCluster cluster, Duration took) {
+        Path client = dir.root().resolve("client.properties");
+        out.println();
+        out.printf("  kafka bootstrap servers  %s%n", cluster.bootstrapServers());
+        out.printf("  schema registry          %s   (log %s)%n", cluster.registryUrl(), cluster.registryLog());
+        out.printf("  status API               %s   (e.g. curl %s/cells/%s/summary)%n",
+                cluster.statusUrl().orElse("off"), cluster.statusUrl().orElse(""),
+                cluster.config().getString(SchedulerConfigSection.DEFAULT_CELL));
+        out.printf("  metrics                  %s%n", cluster.metricsUrl().orElse("off"));
+        out.printf("  nodes                    %d x %d GPUs (%s, %s, speed %sx)%n", request.shape().servers(),
+                request.shape().gpusPerServer(), request.shape(), request.backend().name().toLowerCase(Locale.ROOT),
+                number(request.speed()));
+        out.printf("  client settings          %s%n", client);
+        out.println();
+        out.println("From another terminal (the CLI finds this cluster by itself while it runs):");
+        out.println("  bin/quanta submit --gpus 4 --tenant vision --model resnet50 --duration 3600");
+        out.println("  bin/quanta status      bin/quanta queue      bin/quanta nodes      bin/quanta watch JOB");
+        out.println("  elsewhere: bin/quanta status -c " + client + "   or   QUANTA_BOOTSTRAP_SERVERS="
+                + cluster.bootstrapServers() + " QUANTA_SCHEMA_REGISTRY_URL=" + cluster.registryUrl());
+        out.println();
+        out.printf("ready in %.1f s (Ctrl-C stops everything)%n", took.toMillis() / 1000.0);
+        out.flush();
+    }
+
+    private static void writeClientProperties(DataDir dir, QuantaConfig config) {
+        Map<String, String> client = new LinkedHashMap<>();
+        client.put(ConnectionConfigSection.BOOTSTRAP_SERVERS, config.bootstrapServers());
+        client.put(ConnectionConfigSection.REGISTRY_URL, config.requireRegistryUrl());
+        dir.write("client.properties", client, "quanta local: settings for clients of this cluster");
+    }
+
+    private Trace loadTrace(Path file) {
+        Trace t = TraceLoader.load(file);
+        return request.limit() > 0 ? t.first(request.limit()) : t;
+    }
+
+    /** Ctrl-C / SIGTERM: ask the session to stop and wait (bounded) until it has cleaned up. */
+    private void onSignal() {
+        stopRequested.countDown();
+        try {
+            cleanedUp.await(120, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}
