@@ -93,7 +93,7 @@ public sealed interface Decision {
         public Pack {
             jobId = requireId(jobId);
             gpus = sortedGpus(gpus, jobId);
-            sharingWith = sharingWith.stream().sorted().distinct().toList();
+            sharingWith = List.copyOf(new java.util.TreeSet<>(sharingWith));
             if (sharingWith.isEmpty()) {
                 throw new IllegalArgumentException("pack of job " + jobId + " must name the jobs it shares with");
             }
@@ -190,7 +190,13 @@ public sealed interface Decision {
     }
 
     private static List<GpuId> sortedGpus(List<GpuId> gpus, String jobId) {
-        List<GpuId> sorted = gpus.stream().sorted().toList();
+        List<GpuId> sorted = List.copyOf(gpus);
+        for (int i = 1; i < sorted.size(); i++) {
+            if (sorted.get(i - 1).compareTo(sorted.get(i)) > 0) {
+                sorted = sorted.stream().sorted().toList();
+                break;
+            }
+        }
         if (sorted.isEmpty()) {
             throw new IllegalArgumentException("decision for job " + jobId + " needs at least one GPU");
         }

@@ -30,19 +30,29 @@ public final class Allocation {
     private final Set<String> suspended = new HashSet<>();
     private final Map<String, Integer> levels = new HashMap<>();
     private final Map<String, Integer> tenantUsage = new HashMap<>();
+    private boolean usageCounted;
 
     public Allocation(CellIndex cell) {
         this.pool = new GpuPool(cell);
-        for (Job j : cell.snapshot().jobs()) {
-            if (j.state().holdsGpus()) {
-                tenantUsage.merge(j.tenant(), j.numGpus(), Integer::sum);
-            }
-        }
     }
 
     /** GPUs a tenant holds or will hold after this pass's starts, packs, earmarks and suspensions. */
     public int tenantUsage(String tenant) {
+        if (!usageCounted) {
+            usageCounted = true;
+            for (Job j : pool.cell().snapshot().jobs()) {
+                if (j.state().holdsGpus()) {
+                    tenantUsage.merge(j.tenant(), j.numGpus(), Integer::sum);
+                }
+            }
+        }
         return tenantUsage.getOrDefault(tenant, 0);
+    }
+
+    private void addUsage(Job job, int gpus) {
+        if (usageCounted) {
+            tenantUsage.merge(job.tenant(), gpus, Integer::sum);
+        }
     }
 
     public GpuPool pool() {
@@ -60,6 +70,9 @@ public final class Allocation {
 
     /** The job's queue level after this pass's queue changes. */
     public int level(Job job) {
+        if (levels.isEmpty()) {
+            return job.queueLevel();
+        }
         return levels.getOrDefault(job.id(), job.queueLevel());
     }
 
@@ -91,14 +104,14 @@ public final class Allocation {
         }
         act(job);
         pool.take(gpus);
-        tenantUsage.merge(job.tenant(), job.numGpus(), Integer::sum);
+        addUsage(job, job.numGpus());
         placements.add(new Decision.Start(job.id(), gpus, reason, details));
     }
 
     /** Packs a job onto GPUs it shares with running jobs (they are not free, the pool is unchanged). */
     public void pack(Job job, List<GpuId> gpus, List<String> with, String reason, SortedMap<String, String> details) {
         act(job);
-        tenantUsage.merge(job.tenant(), job.numGpus(), Integer::sum);
+        addUsage(job, job.numGpus());
         placements.add(new Decision.Pack(job.id(), gpus, with, reason, details));
     }
 
@@ -114,7 +127,7 @@ public final class Allocation {
     public void suspend(Job job, String reason, SortedMap<String, String> details) {
         act(job);
         suspended.add(job.id());
-        tenantUsage.merge(job.tenant(), -job.numGpus(), Integer::sum);
+        addUsage(job, -job.numGpus());
         releases.add(new Decision.Suspend(job.id(), reason, details));
         pool.addSoon(heldAlone(job));
     }
@@ -136,7 +149,7 @@ public final class Allocation {
     /** Reserves free or soon-free GPUs for a waiting job so that lower-priority jobs cannot take them. */
     public void earmark(Job job, List<GpuId> gpus) {
         pool.take(gpus);
-        tenantUsage.merge(job.tenant(), job.numGpus(), Integer::sum);
+        addUsage(job, job.numGpus());
     }
 
     /** The decisions in application order. */

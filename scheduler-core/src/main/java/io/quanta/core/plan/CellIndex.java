@@ -68,26 +68,42 @@ public final class CellIndex {
             nodeIds[i] = node.id();
             nodeIndex.put(node.id(), i);
             rackOf[i] = racks.get(node.rack());
-            gpus[i] = new Gpu[Gpu.MAX_INDEX + 1];
-            Map<String, Integer> perModel = new HashMap<>();
+            List<Gpu> nodeGpus = node.gpus();
+            gpus[i] = new Gpu[nodeGpus.isEmpty() ? 0 : nodeGpus.get(nodeGpus.size() - 1).index() + 1];
+            String lastModel = null;
+            long[] lastMasks = null;
             for (Gpu g : node.gpus()) {
                 gpus[i][g.index()] = g;
                 long bit = 1L << g.index();
-                masks.computeIfAbsent(g.model(), k -> new long[n])[i] |= bit;
-                perModel.merge(g.model(), 1, Integer::sum);
-                totals.merge(g.model(), 1, Integer::sum);
+                if (!g.model().equals(lastModel)) {
+                    lastModel = g.model();
+                    lastMasks = masks.computeIfAbsent(lastModel, k -> new long[n]);
+                }
+                lastMasks[i] |= bit;
                 if (node.alive() && g.healthy()) {
                     usable[i] |= bit;
                     if (g.unoccupied()) {
                         free[i] |= bit;
-                    } else if (onlySuspending(g, new GpuId(node.id(), g.index()))) {
-                        soonFree[i] |= bit;
                     }
                 }
             }
-            perModel.forEach((m, c) -> maxByModel.merge(m, c, Math::max));
             max = Math.max(max, node.gpus().size());
             total += node.gpus().size();
+        }
+        for (Job j : snapshot.jobs()) {
+            if (j.state() == JobState.SUSPENDING) {
+                markSoonFree(j);
+            }
+        }
+        for (Map.Entry<String, long[]> e : masks.entrySet()) {
+            int most = 0;
+            int sum = 0;
+            for (long mask : e.getValue()) {
+                most = Math.max(most, Long.bitCount(mask));
+                sum += Long.bitCount(mask);
+            }
+            maxByModel.put(e.getKey(), most);
+            totals.put(e.getKey(), sum);
         }
         this.modelMasks = masks;
         this.maxPerNodeByModel = maxByModel;
@@ -96,15 +112,24 @@ public final class CellIndex {
         this.totalGpus = total;
     }
 
-    private boolean onlySuspending(Gpu g, GpuId id) {
-        for (String jobId : g.jobIds()) {
-            Job j = jobs.get(jobId);
-            if (j == null || j.state() != JobState.SUSPENDING || !j.placement().contains(id)
-                    || j.reservedGpus().contains(id)) {
-                return false;
+    /** Marks the usable GPUs of a suspending job that only suspending jobs hold (not as a migration target). */
+    private void markSoonFree(Job suspending) {
+        for (GpuId id : suspending.placement()) {
+            Integer node = nodeIndex.get(id.nodeId());
+            Gpu g = node == null || id.index() >= gpus[node].length ? null : gpus[node][id.index()];
+            if (g == null || (usable[node] & (1L << id.index())) == 0) {
+                continue;
+            }
+            boolean onlySuspending = true;
+            for (String jobId : g.jobIds()) {
+                Job j = jobs.get(jobId);
+                onlySuspending &= j != null && j.state() == JobState.SUSPENDING && j.placement().contains(id)
+                        && !j.reservedGpus().contains(id);
+            }
+            if (onlySuspending) {
+                soonFree[node] |= 1L << id.index();
             }
         }
-        return true;
     }
 
     public ClusterSnapshot snapshot() {
@@ -148,7 +173,16 @@ public final class CellIndex {
     /** The GPU at an id, or empty when the node or index does not exist. */
     public Optional<Gpu> gpu(GpuId id) {
         int node = nodeIndex(id.nodeId());
-        return node < 0 ? Optional.empty() : Optional.ofNullable(gpus[node][id.index()]);
+        return node < 0 || id.index() >= gpus[node].length ? Optional.empty() : Optional.ofNullable(gpus[node][id.index()]);
+    }
+
+    /** Number of jobs listed on a GPU, or -1 when it does not exist. */
+    public int occupants(GpuId id) {
+        int node = nodeIndex(id.nodeId());
+        if (node < 0 || id.index() >= gpus[node].length || gpus[node][id.index()] == null) {
+            return -1;
+        }
+        return gpus[node][id.index()].jobIds().size();
     }
 
     /** True when the GPU exists, its node is alive and it is healthy. */
@@ -168,12 +202,12 @@ public final class CellIndex {
 
     /** Most GPUs of a model (or of any model) on one node: the cell's consolidation unit. */
     public int maxPerNode(Optional<String> model) {
-        return model.map(m -> maxPerNodeByModel.getOrDefault(m, 0)).orElse(maxPerNode);
+        return model.isEmpty() ? maxPerNode : maxPerNodeByModel.getOrDefault(model.get(), 0);
     }
 
     /** All GPUs of the cell of a model (or of any model), whatever their health. */
     public int totalGpus(Optional<String> model) {
-        return model.map(m -> totalByModel.getOrDefault(m, 0)).orElse(totalGpus);
+        return model.isEmpty() ? totalGpus : totalByModel.getOrDefault(model.get(), 0);
     }
 
     public Job job(String id) {

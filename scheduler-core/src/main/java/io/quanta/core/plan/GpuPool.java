@@ -3,6 +3,8 @@ package io.quanta.core.plan;
 import io.quanta.core.model.GpuId;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Mutable availability of GPUs during one pass: free GPUs not yet taken, soon-free GPUs (held by suspending jobs)
@@ -18,6 +20,9 @@ public final class GpuPool {
     private final BitSet[] byCount;
     private final BitSet soonNodes = new BitSet();
     private final BitSet victimNodes = new BitSet();
+    private final BitSet scratch = new BitSet();
+    private final long[] nonEmpty = new long[2];
+    private long version;
     private int totalAvail;
     private int totalSoon;
     private int totalVictim;
@@ -37,6 +42,7 @@ public final class GpuPool {
             soon[i] = cell.soonFree(i);
             int c = Long.bitCount(avail[i]);
             byCount[c].set(i);
+            nonEmpty[c >>> 6] |= 1L << c;
             totalAvail += c;
             if (soon[i] != 0) {
                 soonNodes.set(i);
@@ -47,6 +53,11 @@ public final class GpuPool {
 
     public CellIndex cell() {
         return cell;
+    }
+
+    /** Changes whenever the free or soon-free sets change (not the tentative victims' layer). */
+    public long version() {
+        return version;
     }
 
     public int totalFree() {
@@ -69,6 +80,7 @@ public final class GpuPool {
 
     /** Removes GPUs from the free and soon-free sets (a start, an earmark or a migration target). */
     public void take(Collection<GpuId> gpus) {
+        version++;
         for (GpuId id : gpus) {
             int node = cell.nodeIndex(id.nodeId());
             long bit = 1L << id.index();
@@ -77,12 +89,16 @@ public final class GpuPool {
             } else if ((soon[node] & bit) != 0) {
                 soon[node] &= ~bit;
                 totalSoon--;
+                if (soon[node] == 0) {
+                    soonNodes.clear(node);
+                }
             }
         }
     }
 
     /** Adds GPUs that will be free once a suspension decided in this pass completes. */
     public void addSoon(Collection<GpuId> gpus) {
+        version++;
         for (GpuId id : gpus) {
             int node = cell.nodeIndex(id.nodeId());
             long bit = 1L << id.index();
@@ -108,6 +124,23 @@ public final class GpuPool {
             }
         }
         return added;
+    }
+
+    /** The most GPUs of the layer (of a model, or any) available on one of the nodes these GPUs belong to. */
+    public int bestNodeCount(List<GpuId> gpus, Layer layer, Optional<String> model) {
+        int best = 0;
+        String last = null;
+        for (GpuId id : gpus) {
+            if (id.nodeId().equals(last)) {
+                continue;
+            }
+            last = id.nodeId();
+            int node = cell.nodeIndex(last);
+            if (node >= 0) {
+                best = Math.max(best, Long.bitCount(mask(node, layer) & cell.modelMask(model, node)));
+            }
+        }
+        return best;
     }
 
     /** Forgets the tentative victims' layer. */
@@ -145,20 +178,34 @@ public final class GpuPool {
         return chosen;
     }
 
-    /** Nodes whose layered mask may differ from the free mask. */
+    /** Nodes whose layered mask may differ from the free mask (a shared scratch set: read it before the next call). */
     BitSet layeredNodes(Layer layer) {
-        BitSet nodes = new BitSet();
+        scratch.clear();
         if (layer != Layer.FREE) {
-            nodes.or(soonNodes);
+            scratch.or(soonNodes);
         }
         if (layer == Layer.VICTIMS) {
-            nodes.or(victimNodes);
+            scratch.or(victimNodes);
+        }
+        return scratch;
+    }
+
+    /** Nodes with at least one free GPU, or on the given layer (a shared scratch set). */
+    BitSet candidateNodes(Layer layer) {
+        BitSet nodes = layeredNodes(layer);
+        for (int c = 1; c <= 64; c++) {
+            if ((nonEmpty[c >>> 6] & (1L << c)) != 0) {
+                nodes.or(byCount[c]);
+            }
         }
         return nodes;
     }
 
     /** Lowest-positioned node with exactly {@code count} free GPUs, skipping {@code skip}, or -1. */
     int firstWithFreeCount(int count, BitSet skip) {
+        if ((nonEmpty[count >>> 6] & (1L << count)) == 0) {
+            return -1;
+        }
         BitSet bucket = byCount[count];
         int node = bucket.nextSetBit(0);
         while (node >= 0 && skip.get(node)) {
@@ -172,6 +219,10 @@ public final class GpuPool {
         int after = Long.bitCount(mask);
         byCount[before].clear(node);
         byCount[after].set(node);
+        if (byCount[before].isEmpty()) {
+            nonEmpty[before >>> 6] &= ~(1L << before);
+        }
+        nonEmpty[after >>> 6] |= 1L << after;
         totalAvail += after - before;
         avail[node] = mask;
     }

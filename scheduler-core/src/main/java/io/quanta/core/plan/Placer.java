@@ -19,6 +19,9 @@ import java.util.Optional;
 public final class Placer {
 
     private final PlacementRule rule;
+    private GpuPool memoPool;
+    private long memoVersion = -1;
+    private final int[] smallestFailedSingleNode = new int[Layer.values().length];
 
     public Placer(PlacementRule rule) {
         this.rule = rule;
@@ -45,12 +48,16 @@ public final class Placer {
             return Optional.empty();
         }
         if (need <= perNode) {
+            if (consolidate && knownToFail(job, pool, layer)) {
+                return Optional.empty();
+            }
             int node = bestFitNode(job, pool, layer, need);
             if (node >= 0) {
                 long chosen = pool.pick(node, cell.modelMask(job.gpuType(), node), need, layer);
                 return Optional.of(new Placement(ids(cell, node, chosen), 1, 1, false));
             }
             if (consolidate) {
+                rememberFailure(job, pool, layer);
                 return Optional.empty();
             }
         }
@@ -68,6 +75,29 @@ public final class Placer {
         List<int[]> chosen = rackBest != null && rackBest.size() <= global.size() ? rackBest : global;
         boolean consolidated = chosen == rackBest && chosen.size() <= ideal && need > perNode;
         return Optional.of(build(job, pool, layer, chosen, rule.prefersConsolidation(job) && !consolidated));
+    }
+
+    /**
+     * Single-node failures are monotone in the size: if no node offers n GPUs, none offers more. Remembered per
+     * layer until the pool changes (never for the victims' layer, which changes within a plan, nor typed jobs).
+     */
+    private boolean knownToFail(Job job, GpuPool pool, Layer layer) {
+        if (layer == Layer.VICTIMS || job.gpuType().isPresent()) {
+            return false;
+        }
+        if (pool != memoPool || pool.version() != memoVersion) {
+            memoPool = pool;
+            memoVersion = pool.version();
+            java.util.Arrays.fill(smallestFailedSingleNode, Integer.MAX_VALUE);
+        }
+        return job.numGpus() >= smallestFailedSingleNode[layer.ordinal()];
+    }
+
+    private void rememberFailure(Job job, GpuPool pool, Layer layer) {
+        if (layer != Layer.VICTIMS && job.gpuType().isEmpty() && pool == memoPool && pool.version() == memoVersion) {
+            smallestFailedSingleNode[layer.ordinal()] = Math.min(smallestFailedSingleNode[layer.ordinal()],
+                    job.numGpus());
+        }
     }
 
     private static int layerTotal(GpuPool pool, Layer layer) {
@@ -121,17 +151,31 @@ public final class Placer {
         return best;
     }
 
+    /** Nodes with available GPUs in the layer as {node, count}, most available first, then lowest node. */
     private static List<int[]> nodeCounts(Job job, GpuPool pool, Layer layer) {
         CellIndex cell = pool.cell();
-        List<int[]> counts = new ArrayList<>();
-        for (int node = 0; node < cell.nodeCount(); node++) {
+        BitSet nodes = pool.candidateNodes(layer);
+        int[] perCount = new int[66];
+        int[] nodeOf = new int[nodes.cardinality()];
+        int[] countOf = new int[nodeOf.length];
+        int k = 0;
+        for (int node = nodes.nextSetBit(0); node >= 0; node = nodes.nextSetBit(node + 1)) {
             int c = Long.bitCount(pool.mask(node, layer) & cell.modelMask(job.gpuType(), node));
             if (c > 0) {
-                counts.add(new int[] {node, c});
+                nodeOf[k] = node;
+                countOf[k++] = c;
+                perCount[c]++;
             }
         }
-        counts.sort(Comparator.<int[]>comparingInt(a -> -a[1]).thenComparingInt(a -> a[0]));
-        return counts;
+        int[] start = new int[66];
+        for (int c = 64; c >= 1; c--) {
+            start[c - 1] = start[c] + perCount[c];
+        }
+        int[][] sorted = new int[k][];
+        for (int i = 0; i < k; i++) {
+            sorted[start[countOf[i]]++] = new int[] {nodeOf[i], countOf[i]};
+        }
+        return java.util.Arrays.asList(sorted);
     }
 
     /** The rack reaching {@code need} with the fewest nodes (then fewest spare GPUs, then lowest rack), or null. */

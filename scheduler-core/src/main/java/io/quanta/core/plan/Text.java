@@ -22,8 +22,23 @@ public final class Text {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        String s = String.format(Locale.ROOT, "%.2f", v);
-        return s.endsWith("0") ? s.substring(0, s.length() - 1) : s;
+        if (Math.abs(v) >= 1e15) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        long hundredths = Math.round(Math.abs(v) * 100);
+        StringBuilder s = new StringBuilder(16);
+        if (v < 0 && hundredths != 0) {
+            s.append('-');
+        }
+        s.append(hundredths / 100);
+        long cents = hundredths % 100;
+        if (cents != 0) {
+            s.append('.').append(cents / 10);
+            if (cents % 10 != 0) {
+                s.append(cents % 10);
+            }
+        }
+        return s.toString();
     }
 
     /** A sorted details map from alternating keys and values. */

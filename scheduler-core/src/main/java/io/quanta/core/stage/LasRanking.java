@@ -24,7 +24,17 @@ public final class LasRanking implements Ranking {
 
     @Override
     public Comparator<Job> order() {
-        return Comparator.comparingInt(this::level).thenComparing(Ranking.byArrival());
+        return this::compare;
+    }
+
+    /** Level, then arrival, then id; hand-written because sorting thousands of jobs per pass is on the hot path. */
+    private int compare(Job a, Job b) {
+        int byLevel = Integer.compare(level(a), level(b));
+        if (byLevel != 0) {
+            return byLevel;
+        }
+        int bySeq = Long.compare(a.arrivalSeq(), b.arrivalSeq());
+        return bySeq != 0 ? bySeq : a.id().compareTo(b.id());
     }
 
     @Override

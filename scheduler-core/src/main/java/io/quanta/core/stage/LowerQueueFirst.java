@@ -27,7 +27,7 @@ public final class LowerQueueFirst implements PreemptionRule {
 
     @Override
     public Comparator<Job> victimOrder() {
-        return Comparator.comparingInt(ranking::level).thenComparing(Ranking.byArrival()).reversed();
+        return (a, b) -> ranking.order().compare(b, a);
     }
 
     @Override

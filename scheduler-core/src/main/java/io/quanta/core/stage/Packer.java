@@ -6,6 +6,7 @@ import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.Job;
 import io.quanta.core.plan.Allocation;
 import io.quanta.core.plan.CellIndex;
+import io.quanta.core.plan.LiveIndex;
 import io.quanta.core.plan.Text;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,6 +32,7 @@ public final class Packer implements FallbackStep {
     private final List<Job> running;
     private final Map<GpuId, List<Job>> packedThisPass = new HashMap<>();
     private Map<Integer, List<Job>> bySize;
+    private Map<Integer, LiveIndex> liveBySize;
     private long largestGpu;
 
     public Packer(String policy, int maxJobsPerGpu, InterferenceMemory memory, List<Job> running) {
@@ -46,13 +48,19 @@ public final class Packer implements FallbackStep {
             return false;
         }
         init(alloc.cell());
-        List<Job> candidates = bySize.getOrDefault(waiting.numGpus(), List.of());
+        List<Job> candidates = bySize.get(waiting.numGpus());
+        if (candidates == null) {
+            return false;
+        }
+        LiveIndex live = liveBySize.get(waiting.numGpus());
         int scanned = 0;
-        for (Job partner : candidates) {
+        for (int i = live.first(0); i < candidates.size(); i = live.first(i + 1)) {
+            Job partner = candidates.get(i);
             if (++scanned > SCAN_LIMIT || waiting.profile().gpuMemoryMiB() + partner.profile().gpuMemoryMiB() > largestGpu) {
                 break;
             }
-            if (alloc.hasActed(partner.id())) {
+            if (alloc.hasActed(partner.id()) || full(partner, alloc.cell())) {
+                live.remove(i);
                 continue;
             }
             Optional<List<Job>> occupants = occupantsIfPackable(waiting, partner, alloc.cell());
@@ -84,6 +92,14 @@ public final class Packer implements FallbackStep {
         for (GpuId g : partner.placement()) {
             packedThisPass.computeIfAbsent(g, k -> new ArrayList<>()).add(waiting);
         }
+    }
+
+    /** True when the partner's first GPU already holds the most jobs allowed (for the rest of the pass). */
+    private boolean full(Job partner, CellIndex cell) {
+        GpuId first = partner.placement().get(0);
+        int occupants = cell.gpu(first).map(g -> g.jobIds().size()).orElse(maxJobsPerGpu)
+                + packedThisPass.getOrDefault(first, List.of()).size();
+        return occupants >= maxJobsPerGpu;
     }
 
     /** The jobs already on the partner's GPUs when the waiting job may join them, else empty. */
@@ -156,6 +172,8 @@ public final class Packer implements FallbackStep {
         Comparator<Job> order = Comparator.<Job>comparingLong(j -> j.profile().gpuMemoryMiB())
                 .thenComparing(Ranking.byArrival());
         bySize.values().forEach(list -> list.sort(order));
+        liveBySize = new HashMap<>();
+        bySize.forEach((size, list) -> liveBySize.put(size, new LiveIndex(list.size())));
         for (int node = 0; node < cell.nodeCount(); node++) {
             long usable = cell.usable(node);
             while (usable != 0) {

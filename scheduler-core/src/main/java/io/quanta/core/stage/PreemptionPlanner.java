@@ -6,9 +6,11 @@ import io.quanta.core.placement.Placement;
 import io.quanta.core.plan.Allocation;
 import io.quanta.core.plan.CellIndex;
 import io.quanta.core.plan.Layer;
+import io.quanta.core.plan.LiveIndex;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.plan.Text;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -35,6 +37,8 @@ public final class PreemptionPlanner implements FallbackStep {
     private List<Job> candidates;
     private Map<String, Integer> position;
     private long[] fenwick;
+    private LiveIndex live;
+    private Job weakest;
 
     /** @param running the RUNNING jobs of the snapshot (any order) */
     public PreemptionPlanner(PreemptionRule rule, Placer placer, List<Job> running) {
@@ -62,6 +66,9 @@ public final class PreemptionPlanner implements FallbackStep {
         if (earmarkSoonFree(placer).handle(waiting, alloc)) {
             return Outcome.EARMARKED;
         }
+        if (nobodyToPreempt(waiting, alloc)) {
+            return Outcome.NONE;
+        }
         init(alloc);
         int prefix = rule.prefixMonotone() ? preemptiblePrefix(waiting) : candidates.size();
         long reachable = alloc.pool().totalFree() + alloc.pool().totalSoon() + sum(prefix);
@@ -73,12 +80,18 @@ public final class PreemptionPlanner implements FallbackStep {
 
     private Outcome tryVictims(Job waiting, Allocation alloc, int prefix) {
         List<List<Job>> units = new ArrayList<>();
+        int perNode = alloc.cell().maxPerNode(waiting.gpuType());
+        boolean singleNode = waiting.numGpus() <= perNode && placer.rule().mustConsolidate(waiting);
         int attempts = 0;
         int nextAttemptAt = 1;
         Optional<Placement> found = Optional.empty();
-        for (int i = 0; i < prefix && found.isEmpty(); i++) {
+        for (int i = live.first(0); i < prefix && found.isEmpty(); i = live.first(i + 1)) {
             Job c = candidates.get(i);
-            if (alloc.hasActed(c.id()) || !rule.mayPreempt(waiting, c)) {
+            if (alloc.hasActed(c.id())) {
+                live.remove(i);
+                continue;
+            }
+            if (!rule.mayPreempt(waiting, c)) {
                 continue;
             }
             List<Job> unit = unitOf(c, waiting, alloc);
@@ -86,16 +99,23 @@ public final class PreemptionPlanner implements FallbackStep {
                 continue;
             }
             units.add(unit);
-            boolean enough = waiting.gpuType().isPresent() || alloc.pool().totalFree() + alloc.pool().totalSoon()
-                    + alloc.pool().totalVictim() >= waiting.numGpus();
-            boolean last = i == prefix - 1;
-            if (enough && (attempts < EAGER_ATTEMPTS || units.size() >= nextAttemptAt || last)) {
+            boolean worthTrying;
+            if (singleNode) {
+                worthTrying = alloc.pool().bestNodeCount(c.placement(), Layer.VICTIMS, waiting.gpuType())
+                        >= waiting.numGpus();
+            } else {
+                boolean enough = waiting.gpuType().isPresent() || alloc.pool().totalFree() + alloc.pool().totalSoon()
+                        + alloc.pool().totalVictim() >= waiting.numGpus();
+                worthTrying = enough && (attempts < EAGER_ATTEMPTS || units.size() >= nextAttemptAt
+                        || live.first(i + 1) >= prefix);
+            }
+            if (worthTrying) {
                 attempts++;
                 nextAttemptAt = units.size() * 2;
                 found = placer.place(waiting, alloc.pool(), Layer.VICTIMS);
             }
         }
-        if (found.isEmpty() && !units.isEmpty()) {
+        if (found.isEmpty() && !units.isEmpty() && !singleNode) {
             found = placer.place(waiting, alloc.pool(), Layer.VICTIMS);
         }
         alloc.pool().clearVictims();
@@ -105,7 +125,7 @@ public final class PreemptionPlanner implements FallbackStep {
         Set<GpuId> chosen = new HashSet<>(found.get().gpus());
         boolean any = false;
         for (List<Job> unit : units) {
-            if (unit.stream().anyMatch(j -> j.placement().stream().anyMatch(chosen::contains))) {
+            if (touches(unit, chosen)) {
                 for (Job victim : unit) {
                     alloc.suspend(victim, rule.reason(waiting, victim), Text.details(
                             "preemptedBy", waiting.id(), "victimAttainedGpuSeconds", Text.num(victim.attainedGpuSeconds()),
@@ -118,6 +138,37 @@ public final class PreemptionPlanner implements FallbackStep {
         }
         alloc.earmark(waiting, found.get().gpus());
         return any ? Outcome.PREEMPTED : Outcome.EARMARKED;
+    }
+
+    private static boolean touches(List<Job> unit, Set<GpuId> chosen) {
+        for (Job j : unit) {
+            for (GpuId g : j.placement()) {
+                if (chosen.contains(g)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Cheap early-out before sorting: with a monotone rule, not even the weakest candidate can be preempted. */
+    private boolean nobodyToPreempt(Job waiting, Allocation alloc) {
+        if (candidates != null || !rule.prefixMonotone()) {
+            return false;
+        }
+        if (weakest == null) {
+            Comparator<Job> order = rule.victimOrder();
+            for (Job j : running) {
+                if (j.isRunning() && rule.eligible(j) && !alloc.hasActed(j.id())
+                        && (weakest == null || order.compare(j, weakest) < 0)) {
+                    weakest = j;
+                }
+            }
+            if (weakest == null) {
+                return true;
+            }
+        }
+        return !alloc.hasActed(weakest.id()) && !rule.mayPreempt(waiting, weakest);
     }
 
     private List<Job> unitOf(Job c, Job waiting, Allocation alloc) {
@@ -139,6 +190,16 @@ public final class PreemptionPlanner implements FallbackStep {
 
     private int addUnit(List<Job> unit, Allocation alloc) {
         CellIndex cell = alloc.cell();
+        if (unit.size() == 1) {
+            Job only = unit.get(0);
+            List<GpuId> alone = new ArrayList<>(only.placement().size());
+            for (GpuId g : only.placement()) {
+                if (cell.occupants(g) == 1) {
+                    alone.add(g);
+                }
+            }
+            return alloc.pool().addVictim(alone);
+        }
         Set<String> ids = new HashSet<>();
         unit.forEach(j -> ids.add(j.id()));
         List<GpuId> gpus = new ArrayList<>();
@@ -166,6 +227,7 @@ public final class PreemptionPlanner implements FallbackStep {
         candidates = list;
         position = new HashMap<>(list.size() * 2);
         fenwick = new long[list.size() + 1];
+        live = new LiveIndex(list.size());
         for (int i = 0; i < list.size(); i++) {
             position.put(list.get(i).id(), i);
             add(i, list.get(i).numGpus());
@@ -190,6 +252,7 @@ public final class PreemptionPlanner implements FallbackStep {
         Integer i = position.get(victim.id());
         if (i != null) {
             add(i, -victim.numGpus());
+            live.remove(i);
         }
     }
 

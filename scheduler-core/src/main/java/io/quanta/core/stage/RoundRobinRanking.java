@@ -10,7 +10,16 @@ public final class RoundRobinRanking implements Ranking {
 
     @Override
     public Comparator<Job> order() {
-        return Comparator.comparingDouble(Job::waitingSeconds).reversed().thenComparing(Ranking.byArrival());
+        return RoundRobinRanking::compare;
+    }
+
+    private static int compare(Job a, Job b) {
+        int byWait = Double.compare(b.waitingSeconds(), a.waitingSeconds());
+        if (byWait != 0) {
+            return byWait;
+        }
+        int bySeq = Long.compare(a.arrivalSeq(), b.arrivalSeq());
+        return bySeq != 0 ? bySeq : a.id().compareTo(b.id());
     }
 
     @Override
