@@ -63,7 +63,7 @@ public final class CellEngine {
             meta.rangeTo = offset;
         }
         cell.metaChanged();
-        Step s = new Step(cell, now, out, config);
+        Step s = new Step(cell, now, timestamp, out, config);
         s.recordConfig();
         boolean pass = apply(s, input);
         pass |= nodes.checkLiveness(s);

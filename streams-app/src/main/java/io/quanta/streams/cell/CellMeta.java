@@ -13,6 +13,7 @@ public final class CellMeta {
     String configHash = "";
     long arrivalSeq;
     long timeMs = -1;
+    long heartbeatTimeMs = -1;
     long rangeFrom = -1;
     long rangeTo = -1;
     boolean dirty;
@@ -47,12 +48,24 @@ public final class CellMeta {
         return timeMs;
     }
 
+    /**
+     * The cell's heartbeat clock: the largest timestamp of its nodes' heartbeats, -1 before the first. Node liveness
+     * is measured on it, so that neither a burst of other records (a backlog after a restart) nor a submitter's
+     * clock can make a node look silent.
+     */
+    public long heartbeatTimeMs() {
+        return heartbeatTimeMs;
+    }
+
     /** When the policy wants a pass even without input, -1 when never. */
     public long policyWakeUpMs() {
         return policyWakeUpMs;
     }
 
-    /** The stream time after which the next alive node counts as lost, -1 when no node is alive. */
+    /**
+     * The heartbeat-clock time at which the next alive node counts as lost (a heartbeat with this timestamp or later
+     * from any node of the cell makes it so), -1 when no node is alive.
+     */
     public long livenessDeadlineMs() {
         return livenessDeadlineMs;
     }

@@ -6,6 +6,7 @@ import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.schemas.RunningAttempt;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -29,6 +30,9 @@ final class NodeTransitions {
     /** Applies a heartbeat; true when the node changed in a way a scheduling pass must see. */
     boolean heartbeat(Step s, NodeHeartbeat beat) {
         CellState cell = s.cell;
+        if (s.recordTime > cell.meta.heartbeatTimeMs) {
+            cell.meta.heartbeatTimeMs = s.recordTime;
+        }
         NodeRecord node = cell.nodes.get(beat.getNodeId());
         if (!cell.cellId.equals(beat.getCellId())) {
             if (node == null) {
@@ -47,7 +51,7 @@ final class NodeTransitions {
             node.rack = beat.getRack();
             node.epoch = beat.getEpoch();
             node.alive = true;
-            node.lastSeenMs = s.now;
+            node.lastSeenMs = s.recordTime;
             node.registeredAtMs = s.now;
             node.gpus = gpus;
             cell.putNode(node);
@@ -61,7 +65,7 @@ final class NodeTransitions {
             return false;
         }
         boolean changed = false;
-        node.lastSeenMs = Math.max(node.lastSeenMs, s.now);
+        node.lastSeenMs = Math.max(node.lastSeenMs, s.recordTime);
         if (beat.getEpoch() > node.epoch) {
             String why = "connector of node " + node.nodeId + " restarted (epoch " + node.epoch + " -> "
                     + beat.getEpoch() + ")";
@@ -84,20 +88,24 @@ final class NodeTransitions {
         return changed;
     }
 
-    /** Marks the nodes silent for longer than the timeout as lost; true when any was. */
+    /**
+     * Marks the nodes silent for longer than the timeout on the cell's heartbeat clock as lost; true when any was.
+     */
     boolean checkLiveness(Step s) {
         CellState cell = s.cell;
         long deadline = cell.meta.livenessDeadlineMs;
-        if (deadline < 0 || s.now < deadline) {
+        long clock = cell.meta.heartbeatTimeMs;
+        if (deadline < 0 || clock < deadline) {
             return false;
         }
         boolean lost = false;
         for (NodeRecord node : new ArrayList<>(cell.nodes.values())) {
-            if (node.alive && s.now - node.lastSeenMs > timeoutMs) {
+            if (node.alive && clock - node.lastSeenMs > timeoutMs) {
                 node.alive = false;
                 cell.nodeChanged(node);
-                dropNodeJobs(s, node, "node " + node.nodeId + " lost: silent since " + node.lastSeenMs
-                        + " ms (timeout " + timeoutMs + " ms)");
+                dropNodeJobs(s, node, "node " + node.nodeId + " lost: no heartbeat since "
+                        + Instant.ofEpochMilli(node.lastSeenMs) + " while other nodes sent some until "
+                        + Instant.ofEpochMilli(clock) + " (timeout " + timeoutMs + " ms)");
                 lost = true;
             }
         }

@@ -22,15 +22,19 @@ import java.util.TreeMap;
 final class Step {
 
     final CellState cell;
+    /** The cell's stream time (the largest timestamp of its inbox records). */
     final long now;
+    /** The timestamp of the record being handled (may be older than {@link #now}). */
+    final long recordTime;
     private final CellOutput out;
     private final ConfigFingerprint config;
     private final Map<String, JobRecord> changedStatus = new LinkedHashMap<>();
     private boolean rangeUsed;
 
-    Step(CellState cell, long now, CellOutput out, ConfigFingerprint config) {
+    Step(CellState cell, long now, long recordTime, CellOutput out, ConfigFingerprint config) {
         this.cell = cell;
         this.now = now;
+        this.recordTime = recordTime;
         this.out = out;
         this.config = config;
     }

@@ -1,0 +1,213 @@
+package io.quanta.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.embedded.Await;
+import io.quanta.embedded.KafkaStack;
+import io.quanta.embedded.KafkaStackExtension;
+import io.quanta.node.NodeConfigSection;
+import io.quanta.node.NodeConnector;
+import io.quanta.schemas.DecisionType;
+import io.quanta.schemas.JobEvent;
+import io.quanta.schemas.JobEventType;
+import io.quanta.schemas.JobRequest;
+import io.quanta.schemas.JobState;
+import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.NodeCommand;
+import io.quanta.schemas.NodeCommandType;
+import io.quanta.schemas.SchedulingDecision;
+import io.quanta.streams.app.SchedulerApp;
+import io.quanta.streams.testing.Records;
+import io.quanta.streams.testing.Tail;
+import io.quanta.topics.QuantaTopic;
+import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.admin.TopicsApply;
+import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.serde.AvroSerdeFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The scheduler app over a real broker and schema registry (embedded KRaft + Apicurio), with two node connectors on
+ * the simulated backend: jobs are submitted, started, run and finished; the app is restarted mid-run on a fresh state
+ * directory (state restored from the changelogs) and no job is lost or started twice.
+ */
+@ExtendWith(KafkaStackExtension.class)
+class SchedulerAppIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(120);
+    private static final String CELL = "cell-0";
+
+    @TempDir
+    Path dir;
+
+    private final Map<String, String> values = new HashMap<>();
+    private final List<NodeConnector> nodes = new ArrayList<>();
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private TopicCatalogue topics;
+    private KafkaStack stack;
+    private SchedulerApp app;
+    private KafkaProducer<String, JobRequest> submissions;
+
+    @BeforeEach
+    void setUp(KafkaStack stack) throws Exception {
+        this.stack = stack;
+        String prefix = "appit" + UUID.randomUUID().toString().substring(0, 8) + ".";
+        for (QuantaTopic topic : QuantaTopic.values()) {
+            values.put(topic.nameKey(), prefix + topic.defaultName());
+        }
+        values.put("bootstrap.servers", stack.bootstrapServers());
+        values.put("schema.registry.url", stack.registryUrl());
+        values.put(SchedulerConfigSection.APPLICATION_ID, prefix + "scheduler");
+        values.put(SchedulerConfigSection.POLICY, "fifo");
+        values.put(SchedulerConfigSection.PASS_INTERVAL_MS, "1000");
+        values.put(SchedulerConfigSection.STATUS_PORT, "0");
+        QuantaConfig config = QuantaConfig.of(values);
+        topics = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
+        try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", stack.bootstrapServers()))) {
+            new TopicsApply(admin, Duration.ofSeconds(30)).apply(topics.all());
+        }
+        submissions = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
+                new StringSerializer(), topics.submissions().valueSerde().serializer());
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (app != null) {
+            app.close();
+        }
+        nodes.forEach(NodeConnector::close);
+        submissions.close();
+        for (AutoCloseable c : closeables) {
+            c.close();
+        }
+    }
+
+    private SchedulerApp startApp(String stateDir) {
+        Map<String, String> all = new HashMap<>(values);
+        all.put(SchedulerConfigSection.STATE_DIR, dir.resolve(stateDir).toString());
+        SchedulerApp started = SchedulerApp.create(QuantaConfig.of(all));
+        started.start();
+        assertThat(started.awaitRunning(WAIT)).as("scheduler RUNNING").isTrue();
+        return started;
+    }
+
+    private void startNode(String nodeId) {
+        Map<String, String> all = new HashMap<>(values);
+        all.put(NodeConfigSection.ID, nodeId);
+        all.put(NodeConfigSection.CELL, CELL);
+        all.put(NodeConfigSection.RACK, "rack-1");
+        all.put(NodeConfigSection.BACKEND, "simulated");
+        all.put(NodeConfigSection.GPUS, "4");
+        all.put(NodeConfigSection.SIM_SPEED, "100");
+        all.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, "300");
+        all.put(NodeConfigSection.TELEMETRY_WINDOW_MS, "500");
+        all.put(NodeConfigSection.WORK_DIR, dir.resolve(nodeId).toString());
+        NodeConnector node = NodeConnector.create(QuantaConfig.of(all));
+        node.start();
+        nodes.add(node);
+    }
+
+    private void submit(String jobId, int gpus, long seconds) throws Exception {
+        submissions.send(new ProducerRecord<>(topics.submissions().name(), jobId, Records.request(Records.job(jobId,
+                gpus).setExpectedDurationSeconds(seconds).setSubmittedAt(Instant.now()).build()))).get();
+    }
+
+    private <V> Tail<V> tail(io.quanta.topics.TopicSpec<String, V> topic) {
+        Tail<V> tail = new Tail<>(stack.bootstrapServers(), topic);
+        closeables.add(tail);
+        return tail;
+    }
+
+    private String get(String path) {
+        try {
+            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + app.statusApiAddress().orElseThrow().getPort() + path)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() + " " + response.body();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void shouldScheduleJobsOnSimulatedNodesAndSurviveARestartWithoutLosingOrDoublingJobs() throws Exception {
+        Tail<NodeCommand> commands = tail(topics.commands());
+        Tail<JobEvent> events = tail(topics.events());
+        Tail<JobStatus> statuses = tail(topics.status());
+        Tail<SchedulingDecision> decisions = tail(topics.decisions());
+        app = startApp("state-1");
+        startNode("it-n1");
+        startNode("it-n2");
+        Await.until("both nodes registered (8 GPUs)", WAIT,
+                () -> get("/cells/" + CELL + "/summary").contains("\"gpusTotal\" : 8"));
+
+        for (int i = 0; i < 6; i++) {
+            submit("job-" + i, 2, 300 + 100L * i);
+        }
+        Await.until("first jobs STARTED and COMPLETED", WAIT, () -> events.values().stream()
+                .filter(e -> e.getType() == JobEventType.COMPLETED).count() >= 2);
+        Await.until("START commands read back", WAIT, () -> commands.values().stream()
+                .anyMatch(c -> c.getType() == NodeCommandType.START));
+
+        app.close();
+        app = startApp("state-2");
+        for (int i = 6; i < 10; i++) {
+            submit("job-" + i, 2, 200);
+        }
+
+        Await.until("all 10 jobs FINISHED", WAIT, () -> latest(statuses.values()).values().stream()
+                .filter(s -> s.getState() == JobState.FINISHED).count() == 10);
+        Await.until("every FINISH decision read back", WAIT, () -> decisions.values().stream()
+                .filter(d -> d.getType() == DecisionType.FINISH).count() == 10);
+        Await.until("every STARTED event read back", WAIT, () -> events.values().stream()
+                .filter(e -> e.getType() == JobEventType.STARTED).map(JobEvent::getJobId).distinct().count() == 10);
+        Await.until("every START command read back", WAIT, () -> commands.values().stream()
+                .filter(c -> c.getType() == NodeCommandType.START).map(NodeCommand::getJobId).distinct()
+                .count() == 10);
+        decisions.values().forEach(d -> System.out.println("decision " + d));
+        commands.values().forEach(c -> System.out.println("command " + c.getCommandId() + " epoch " + c.getEpoch()));
+        Map<String, Long> starts = commands.values().stream().filter(c -> c.getType() == NodeCommandType.START)
+                .collect(Collectors.groupingBy(NodeCommand::getJobId, Collectors.counting()));
+        Map<String, Long> started = events.values().stream().filter(e -> e.getType() == JobEventType.STARTED)
+                .collect(Collectors.groupingBy(JobEvent::getJobId, Collectors.counting()));
+        assertThat(starts).hasSize(10).allSatisfy((job, count) -> assertThat(count).as(job).isEqualTo(1L));
+        assertThat(started).hasSize(10).allSatisfy((job, count) -> assertThat(count).as(job).isEqualTo(1L));
+        assertThat(get("/jobs/job-3")).startsWith("200").contains("\"state\" : \"FINISHED\"");
+        List<SchedulingDecision> audit = decisions.values();
+        assertThat(audit).extracting(SchedulingDecision::getSeq)
+                .isEqualTo(java.util.stream.LongStream.rangeClosed(1, audit.size()).boxed().toList());
+        assertThat(audit.stream().filter(d -> d.getType() == DecisionType.CONFIG)).hasSize(1);
+        assertThat(audit.stream().filter(d -> d.getType() == DecisionType.FINISH)).hasSize(10);
+    }
+
+    private static Map<String, JobStatus> latest(List<JobStatus> statuses) {
+        return statuses.stream().collect(Collectors.toMap(JobStatus::getJobId, Function.identity(), (a, b) -> b));
+    }
+}
