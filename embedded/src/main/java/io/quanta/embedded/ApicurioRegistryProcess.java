@@ -25,18 +25,21 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
 
     private final Duration startTimeout;
     private final Path logFile;
+    private final boolean ownsLogFile;
     private final int fixedHttpPort;
     private final java.util.Map<String, String> systemProperties;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private Process process;
+    private CdsArchive cds;
     private Thread shutdownHook;
     private String url;
     private Duration startupTime;
 
-    private ApicurioRegistryProcess(Duration startTimeout, Path logFile, int httpPort,
+    private ApicurioRegistryProcess(Duration startTimeout, Path logFile, boolean ownsLogFile, int httpPort,
                                     java.util.Map<String, String> systemProperties) {
         this.startTimeout = startTimeout;
         this.logFile = logFile;
+        this.ownsLogFile = ownsLogFile;
         this.fixedHttpPort = httpPort;
         this.systemProperties = java.util.Map.copyOf(systemProperties);
     }
@@ -44,7 +47,7 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
     /** A registry that waits up to {@code startTimeout} for readiness and writes its output to a temporary file. */
     public static ApicurioRegistryProcess create(Duration startTimeout) {
         try {
-            return new ApicurioRegistryProcess(startTimeout, Files.createTempFile("quanta-apicurio-", ".log"), 0,
+            return new ApicurioRegistryProcess(startTimeout, Files.createTempFile("quanta-apicurio-", ".log"), true, 0,
                     java.util.Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -61,7 +64,7 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dataDir, e);
         }
-        return new ApicurioRegistryProcess(startTimeout, logFile, httpPort, java.util.Map.of(
+        return new ApicurioRegistryProcess(startTimeout, logFile, false, httpPort, java.util.Map.of(
                 "apicurio.datasource.url", "jdbc:h2:file:" + dataDir.toAbsolutePath().resolve("registry")));
     }
 
@@ -80,6 +83,8 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
                 "-Dquarkus.management.host=127.0.0.1", "-Dquarkus.management.port=" + managementPort,
                 "-Dquarkus.log.console.color=false", "-Dapicurio.storage.kind=sql", "-Dapicurio.storage.sql.kind=h2"));
         new java.util.TreeMap<>(systemProperties).forEach((k, v) -> command.add("-D" + k + "=" + v));
+        cds = CdsArchive.beside(home);
+        command.addAll(cds.jvmOptions());
         command.addAll(List.of("-jar", ApicurioDistribution.RUN_JAR));
         try {
             process = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true)
@@ -141,7 +146,7 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
             }
         }
         process = null;
-        if (startupTime != null) {
+        if (startupTime != null && ownsLogFile) {
             deleteQuietly(logFile); // a failed start keeps its log for diagnosis
         }
     }
@@ -162,17 +167,23 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
         List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
         tree.add(p.toHandle());
         tree.forEach(ProcessHandle::destroy);
+        boolean endedByItself = true;
         for (ProcessHandle handle : tree) {
             try {
-                handle.onExit().get(10, TimeUnit.SECONDS);
+                handle.onExit().get(30, TimeUnit.SECONDS); // a first run writes its CDS archive while exiting
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                endedByItself = false;
                 break;
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
                 handle.destroyForcibly();
+                endedByItself = false;
             }
         }
         tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        if (cds != null) {
+            cds.processEnded(endedByItself);
+        }
     }
 
     private boolean answers() {
