@@ -191,8 +191,6 @@ class SchedulerAppIT {
         Await.until("every START command read back", WAIT, () -> commands.values().stream()
                 .filter(c -> c.getType() == NodeCommandType.START).map(NodeCommand::getJobId).distinct()
                 .count() == 10);
-        decisions.values().forEach(d -> System.out.println("decision " + d));
-        commands.values().forEach(c -> System.out.println("command " + c.getCommandId() + " epoch " + c.getEpoch()));
         Map<String, Long> starts = commands.values().stream().filter(c -> c.getType() == NodeCommandType.START)
                 .collect(Collectors.groupingBy(NodeCommand::getJobId, Collectors.counting()));
         Map<String, Long> started = events.values().stream().filter(e -> e.getType() == JobEventType.STARTED)
