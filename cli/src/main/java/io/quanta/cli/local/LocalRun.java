@@ -290,6 +290,11 @@ public final class LocalRun {
         return request.limit() > 0 ? t.first(request.limit()) : t;
     }
 
+    /** Asks the session to stop, as Ctrl-C does, without waiting. */
+    public void stop() {
+        stopRequested.countDown();
+    }
+
     /** Ctrl-C / SIGTERM: ask the session to stop and wait (bounded) until it has cleaned up. */
     private void onSignal() {
         stopRequested.countDown();

@@ -1,0 +1,220 @@
+package io.quanta.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.cli.ExitCodes;
+import io.quanta.cli.QuantaMain;
+import io.quanta.cli.local.LocalRun;
+import io.quanta.embedded.Await;
+import io.quanta.node.NodeSettings;
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.topics.config.QuantaConfig;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code quanta local} end to end on this machine: the whole cluster in the test JVM (embedded broker, Apicurio
+ * child process, scheduler, two simulated nodes) plays a small trace at 600x and writes its report; the user CLI
+ * submits, watches, cancels and lists against it; a stop leaves no process behind and a restart resumes.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LocalClusterIT {
+
+    private static final Duration START = Duration.ofMinutes(4);
+
+    private Path dataDir;
+    private Path clientProperties;
+    private final StringWriter output = new StringWriter();
+    private LocalRun run;
+    private CompletableFuture<Integer> session;
+
+    /** Twelve jobs of 1 to 4 GPUs over two minutes of trace time, 5 to 30 minutes long: some must queue on 8 GPUs. */
+    static String trace() {
+        StringBuilder csv = new StringBuilder("job_id,submit_time_s,num_gpus,duration_s,status,user,virtual_cluster\n");
+        int[] gpus = {1, 2, 4, 1, 2, 4, 1, 1, 2, 4, 2, 1};
+        for (int i = 0; i < gpus.length; i++) {
+            csv.append(String.format("t-%02d,%d,%d,%d,UNKNOWN,,vc-%s%n", i, i * 10, gpus[i], 300 + 150 * i,
+                    i % 2 == 0 ? "a" : "b"));
+        }
+        return csv.toString();
+    }
+
+    @BeforeAll
+    void startLocalCluster(@TempDir Path temp) throws IOException {
+        dataDir = temp.resolve("data");
+        clientProperties = dataDir.resolve("client.properties");
+        Path workload = Files.writeString(temp.resolve("small.csv"), trace());
+        run = new LocalRun(request(Optional.of(workload), false), new PrintWriter(output, true),
+                new PrintWriter(output, true), Clock.systemUTC());
+        session = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return ExitCodes.INTERRUPTED;
+            }
+        });
+        Await.until("quanta local is ready", START, () -> output.toString().contains("ready in")
+                || session.isDone());
+        assertThat(output.toString()).as("quanta local output").contains("ready in");
+    }
+
+    private LocalRun.Request request(Optional<Path> workload, boolean stopWhenReady) {
+        return new LocalRun.Request(dataDir, false, false, new ClusterShape(1, 2, 4), NodeSettings.Backend.SIMULATED,
+                "V100", workload, 0, 1, 600, false, stopWhenReady, Duration.ofMinutes(3), 0, 0,
+                Duration.ofMillis(500), QuantaConfig.of(Map.of("scheduler.policy", "quanta")));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (run != null) {
+            run.stop();
+            session.get(2, TimeUnit.MINUTES);
+        }
+    }
+
+    private Cli cli(String... args) {
+        Cli cli = new Cli();
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.addAll(List.of("-c", clientProperties.toString()));
+        cli.code = cli.line.execute(all.toArray(String[]::new));
+        return cli;
+    }
+
+    /** One in-process {@code quanta} invocation with its output. */
+    static final class Cli {
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        final CommandLine line = QuantaMain.commandLine();
+        int code;
+
+        Cli() {
+            line.setOut(new PrintWriter(out, true));
+            line.setErr(new PrintWriter(err, true));
+        }
+    }
+
+    @Test
+    @Order(1)
+    void shouldPrintAddressesAndHowToUseThemWhenReady() {
+        assertThat(output.toString()).contains("kafka bootstrap servers  127.0.0.1:", "schema registry          http://",
+                "status API               http://127.0.0.1:", "From another terminal", "2 x 4 GPUs");
+        assertThat(clientProperties).isRegularFile();
+    }
+
+    @Test
+    @Order(2)
+    void shouldFinishEveryJobAndWriteReportWhenWorkloadPlays() throws IOException {
+        Await.until("the workload ends and its report is written", Duration.ofMinutes(4),
+                () -> output.toString().contains("report: "));
+
+        String text = output.toString();
+        assertThat(text).contains("jobs:                  12 (finished 12, unfinished 0)", "outcome:               all jobs ended");
+        Path report = Path.of(text.substring(text.indexOf("report: ") + 8).lines().findFirst().orElseThrow().trim());
+        assertThat(report).isRegularFile();
+        List<String> jobs = Files.readAllLines(report.resolveSibling("jobs.csv"));
+        assertThat(jobs).hasSize(13);
+        assertThat(jobs.subList(1, 13)).allMatch(line -> line.startsWith("w1-t-") && line.endsWith(",FINISHED"));
+        HtmlReportCheck.assertRenders(report);
+    }
+
+    @Test
+    @Order(3)
+    void shouldSubmitWatchAndShowJobWhenUserUsesCli() {
+        Cli submit = cli("submit", "--gpus", "2", "--tenant", "vision", "--model", "resnet50", "--duration", "1200");
+        assertThat(submit.code).as(submit.err.toString()).isZero();
+        String id = submit.out.toString().trim();
+        assertThat(id).startsWith("job-");
+
+        Cli watch = cli("watch", id, "--timeout", "120");
+        assertThat(watch.code).as(watch.err.toString()).isZero();
+        assertThat(watch.out.toString()).contains(id, "FINISHED");
+
+        Cli status = cli("status", id);
+        assertThat(status.code).isZero();
+        assertThat(status.out.toString()).contains("State:            FINISHED", "Tenant:           vision");
+
+        Cli all = cli("status", "--json");
+        assertThat(all.out.toString()).contains("\"jobId\" : \"" + id + "\"");
+    }
+
+    @Test
+    @Order(4)
+    void shouldCancelRunningJobWhenUserCancels() {
+        Cli submit = cli("submit", "--gpus", "1", "--tenant", "nlp", "--model", "transformer", "--duration",
+                "10000000");
+        String id = submit.out.toString().trim();
+        Await.until("job " + id + " runs", Duration.ofMinutes(1),
+                () -> cli("status", id).out.toString().contains("State:            RUNNING"));
+
+        Cli cancel = cli("cancel", id, "--wait", "--reason", "test");
+        assertThat(cancel.code).as(cancel.out + " " + cancel.err).isZero();
+        assertThat(cancel.out.toString()).contains("cancel requested for " + id, id + " CANCELLED");
+
+        Cli again = cli("cancel", id);
+        assertThat(again.code).isEqualTo(ExitCodes.FAILURE);
+        assertThat(again.err.toString()).contains("already ended (CANCELLED)");
+    }
+
+    @Test
+    @Order(5)
+    void shouldListNodesAndQueueWhenAsked() {
+        Cli nodes = cli("nodes");
+        assertThat(nodes.code).isZero();
+        assertThat(nodes.out.toString()).contains("r00-s000", "r00-s001", "Ready", "2 nodes, 8 GPUs");
+
+        Cli queue = cli("queue");
+        assertThat(queue.code).isZero();
+        assertThat(queue.out.toString()).contains("No jobs waiting.");
+
+        Cli missing = cli("status", "no-such-job");
+        assertThat(missing.code).isEqualTo(ExitCodes.FAILURE);
+        assertThat(missing.err.toString()).contains("job no-such-job not found");
+    }
+
+    @Test
+    @Order(6)
+    void shouldLeaveNoProcessBehindAndResumeWhenRestarted() throws Exception {
+        run.stop();
+        assertThat(session.get(2, TimeUnit.MINUTES)).isZero();
+        run = null;
+        assertThat(output.toString()).contains("stopped; state kept in");
+        assertThat(liveChildren()).as("processes left by quanta local").isEmpty();
+
+        StringWriter again = new StringWriter();
+        int code = new LocalRun(request(Optional.empty(), true), new PrintWriter(again, true),
+                new PrintWriter(again, true), Clock.systemUTC()).run();
+
+        assertThat(code).isZero();
+        assertThat(again.toString()).contains("(resuming)", "ready in");
+        assertThat(liveChildren()).isEmpty();
+    }
+
+    private static List<ProcessHandle> liveChildren() {
+        try (Stream<ProcessHandle> children = ProcessHandle.current().descendants()) {
+            return children.filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().commandLine().orElse("").contains("quarkus")).toList();
+        }
+    }
+}
