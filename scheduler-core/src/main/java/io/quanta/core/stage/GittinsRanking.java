@@ -4,7 +4,9 @@ import io.quanta.core.model.Job;
 import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.plan.Text;
 import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 
@@ -33,9 +35,34 @@ public final class GittinsRanking implements Ranking {
 
     @Override
     public Comparator<Job> order() {
-        return Comparator.comparingInt(levels::level)
-                .thenComparing(Comparator.comparingDouble(this::index).reversed())
-                .thenComparing(Ranking.byArrival());
+        return (a, b) -> compare(levels.level(a), index(a), a, levels.level(b), index(b), b);
+    }
+
+    /** Sorts with each job's level and index computed once. */
+    @Override
+    public List<Job> sort(List<Job> jobs) {
+        record Keyed(Job job, int level, double index) {
+        }
+        List<Keyed> keyed = new ArrayList<>(jobs.size());
+        for (Job j : jobs) {
+            keyed.add(new Keyed(j, levels.level(j), index(j)));
+        }
+        keyed.sort((a, b) -> compare(a.level(), a.index(), a.job(), b.level(), b.index(), b.job()));
+        List<Job> out = new ArrayList<>(keyed.size());
+        keyed.forEach(k -> out.add(k.job()));
+        return out;
+    }
+
+    private static int compare(int levelA, double indexA, Job a, int levelB, double indexB, Job b) {
+        if (levelA != levelB) {
+            return Integer.compare(levelA, levelB);
+        }
+        int byIndex = Double.compare(indexB, indexA);
+        if (byIndex != 0) {
+            return byIndex;
+        }
+        int bySeq = Long.compare(a.arrivalSeq(), b.arrivalSeq());
+        return bySeq != 0 ? bySeq : a.id().compareTo(b.id());
     }
 
     @Override

@@ -20,7 +20,7 @@ public final class LongerRemainingFirst implements PreemptionRule {
 
     @Override
     public Comparator<Job> victimOrder() {
-        return new SrtfRanking().order().reversed();
+        return (a, b) -> SrtfRanking.compare(b, a);
     }
 
     @Override

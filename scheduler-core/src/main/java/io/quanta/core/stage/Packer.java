@@ -31,6 +31,7 @@ public final class Packer implements FallbackStep {
     private final InterferenceMemory memory;
     private final List<Job> running;
     private final Map<GpuId, List<Job>> packedThisPass = new HashMap<>();
+    private final Map<String, Job> packedJobs = new HashMap<>();
     private Map<Integer, List<Job>> bySize;
     private Map<Integer, LiveIndex> liveBySize;
     private long largestGpu;
@@ -92,6 +93,7 @@ public final class Packer implements FallbackStep {
         for (GpuId g : partner.placement()) {
             packedThisPass.computeIfAbsent(g, k -> new ArrayList<>()).add(waiting);
         }
+        packedJobs.put(waiting.id(), waiting);
     }
 
     /** True when the partner's first GPU already holds the most jobs allowed (for the rest of the pass). */
@@ -139,12 +141,9 @@ public final class Packer implements FallbackStep {
     }
 
     private Job occupant(String id, CellIndex cell) {
-        for (List<Job> packed : packedThisPass.values()) {
-            for (Job j : packed) {
-                if (j.id().equals(id)) {
-                    return j;
-                }
-            }
+        Job packed = packedJobs.get(id);
+        if (packed != null) {
+            return packed;
         }
         Job j = cell.job(id);
         return j != null && j.isRunning() ? j : null;

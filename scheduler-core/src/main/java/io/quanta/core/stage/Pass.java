@@ -85,8 +85,6 @@ public final class Pass {
 
     /** {@code jobs} sorted by {@code ranking}, highest priority first (a new list). */
     public static List<Job> ordered(List<Job> jobs, Ranking ranking) {
-        List<Job> out = new ArrayList<>(jobs);
-        out.sort(ranking.order());
-        return out;
+        return ranking.sort(jobs);
     }
 }

@@ -1,7 +1,9 @@
 package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.SortedMap;
 
 /**
@@ -18,6 +20,13 @@ public interface Ranking {
 
     /** Audit details of a job's rank (sorted keys). */
     SortedMap<String, String> details(Job job);
+
+    /** {@code jobs} in this order (a new list); rankings with costly keys override it to compute each key once. */
+    default List<Job> sort(List<Job> jobs) {
+        List<Job> out = new ArrayList<>(jobs);
+        out.sort(order());
+        return out;
+    }
 
     /** The tie-break every ranking ends with: arrival sequence, then id. */
     static Comparator<Job> byArrival() {

@@ -21,7 +21,16 @@ public final class SrtfRanking implements Ranking {
 
     @Override
     public Comparator<Job> order() {
-        return Comparator.comparingDouble(SrtfRanking::remaining).thenComparing(Ranking.byArrival());
+        return SrtfRanking::compare;
+    }
+
+    static int compare(Job a, Job b) {
+        int byRemaining = Double.compare(remaining(a), remaining(b));
+        if (byRemaining != 0) {
+            return byRemaining;
+        }
+        int bySeq = Long.compare(a.arrivalSeq(), b.arrivalSeq());
+        return bySeq != 0 ? bySeq : a.id().compareTo(b.id());
     }
 
     @Override
