@@ -125,6 +125,36 @@ class LocalClusterIT {
 
     @Test
     @Order(2)
+    void shouldServeSchedulerNodeAndKafkaStreamsMetricsWhenRunning() throws Exception {
+        String text = output.toString();
+        String url = text.substring(text.indexOf("metrics                  ") + 25).lines().findFirst().orElseThrow()
+                .trim();
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        Await.until("decisions counted by the metrics", Duration.ofMinutes(2), () -> scrape(http, url)
+                .contains("quanta_scheduler_decisions_total{type=\"START\"}"));
+
+        String metrics = scrape(http, url);
+        assertThat(metrics).contains("quanta_jobs{state=\"QUEUED\"}", "quanta_gpus{state=\"busy\"}",
+                "quanta_queue_length{level=\"0\"}", "quanta_job_completion_seconds_bucket",
+                "quanta_node_gpus{cell=\"cell-0\",node=\"r00-s000\",state=\"free\"}", "quanta_deadletters_total",
+                "kafka_stream_", "jvm_memory_used_bytes");
+        assertThat(metrics).containsPattern("kafka_consumer_fetch_manager_records_lag(_max)?\\{");
+    }
+
+    private static String scrape(java.net.http.HttpClient http, String url) {
+        try {
+            return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    @Test
+    @Order(3)
     void shouldFinishEveryJobAndWriteReportWhenWorkloadPlays() throws IOException {
         Await.until("the workload ends and its report is written", Duration.ofMinutes(4),
                 () -> output.toString().contains("report: "));
@@ -140,7 +170,7 @@ class LocalClusterIT {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void shouldSubmitWatchAndShowJobWhenUserUsesCli() {
         Cli submit = cli("submit", "--gpus", "2", "--tenant", "vision", "--model", "resnet50", "--duration", "1200");
         assertThat(submit.code).as(submit.err.toString()).isZero();
@@ -160,7 +190,7 @@ class LocalClusterIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void shouldCancelRunningJobWhenUserCancels() {
         Cli submit = cli("submit", "--gpus", "1", "--tenant", "nlp", "--model", "transformer", "--duration",
                 "10000000");
@@ -178,7 +208,7 @@ class LocalClusterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void shouldListNodesAndQueueWhenAsked() {
         Cli nodes = cli("nodes");
         assertThat(nodes.code).isZero();
@@ -194,7 +224,7 @@ class LocalClusterIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void shouldLeaveNoProcessBehindAndResumeWhenRestarted() throws Exception {
         run.stop();
         assertThat(session.get(2, TimeUnit.MINUTES)).isZero();

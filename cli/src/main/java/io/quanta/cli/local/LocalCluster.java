@@ -7,6 +7,7 @@ import io.quanta.cli.metrics.MetricsServer;
 import io.quanta.cli.metrics.NodeMetrics;
 import io.quanta.cli.observe.RecordSink;
 import io.quanta.embedded.ApicurioRegistryProcess;
+import io.quanta.embedded.Await;
 import io.quanta.embedded.EmbeddedKafkaBroker;
 import io.quanta.node.NodeConfigSection;
 import io.quanta.node.NodeConnector;
@@ -108,6 +109,7 @@ public final class LocalCluster implements AutoCloseable {
         config = o.base().withOverrides(settings(o, dir, ports));
         log.accept("applying topics");
         TopicsCommand.apply(config);
+        awaitTopicsVisible(config);
         metrics = MetricsServer.start(config);
         metrics.ifPresent(started::add);
         log.accept("starting the scheduler (policy " + config.getString(SchedulerConfigSection.POLICY) + ")");
@@ -130,6 +132,18 @@ public final class LocalCluster implements AutoCloseable {
         if (!scheduler.awaitRunning(Duration.ofMinutes(3))) {
             throw new IllegalStateException("the scheduler did not reach RUNNING within 3 minutes (state "
                     + scheduler.state() + "); see the log above");
+        }
+    }
+
+    /** Created topics reach the broker's metadata a little after the controller: wait until all are listed. */
+    private static void awaitTopicsVisible(QuantaConfig config) {
+        List<String> wanted = TopicCatalogue.forAdministration(config).all().stream()
+                .map(io.quanta.topics.TopicSpec::name).toList();
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                config.kafkaClientProperties())) {
+            Await.until("topics listed by the broker: " + wanted, Duration.ofSeconds(60),
+                    () -> admin.listTopics().names().toCompletionStage().toCompletableFuture().join()
+                            .containsAll(wanted));
         }
     }
 

@@ -8,21 +8,22 @@ import org.apache.kafka.common.config.ConfigDef.Range;
 import org.apache.kafka.common.config.ConfigDef.Type;
 
 /**
- * The {@code metrics.*} settings: where {@code quanta scheduler}, {@code quanta node} and {@code quanta local} serve
- * their Prometheus endpoint ({@code GET /metrics}).
+ * The {@code prometheus.*} settings: where {@code quanta scheduler}, {@code quanta node} and {@code quanta local}
+ * serve their Prometheus endpoint ({@code GET /metrics}). Not {@code metrics.*}: that prefix belongs to Kafka's own
+ * client settings ({@code metrics.recording.level}, ...), which pass through.
  */
 public final class MetricsConfigSection implements ConfigSection {
 
-    public static final String ENABLED = "metrics.enabled";
-    public static final String HOST = "metrics.host";
-    public static final String PORT = "metrics.port";
+    public static final String ENABLED = "prometheus.enabled";
+    public static final String HOST = "prometheus.host";
+    public static final String PORT = "prometheus.port";
 
     /** Default port of the Prometheus endpoint. */
     public static final int DEFAULT_PORT = 9464;
 
     @Override
     public String name() {
-        return "metrics";
+        return "prometheus";
     }
 
     @Override
@@ -32,7 +33,7 @@ public final class MetricsConfigSection implements ConfigSection {
 
     @Override
     public Set<String> ownedPrefixes() {
-        return Set.of("metrics.");
+        return Set.of("prometheus.");
     }
 
     @Override

@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 
 /**
  * A Prometheus registry (with JVM and CPU meters) served over HTTP at {@code GET /metrics} (text format 0.0.4) and
- * {@code GET /health} ({@code ok}), on the {@code metrics.*} address. One per process.
+ * {@code GET /health} ({@code ok}), on the {@code prometheus.*} address. One per process.
  */
 public final class MetricsServer implements AutoCloseable {
 
@@ -56,7 +56,7 @@ public final class MetricsServer implements AutoCloseable {
         } catch (IOException e) {
             gc.close();
             throw new UncheckedIOException("cannot serve metrics on " + host + ":" + port + " (" + e.getMessage()
-                    + "): choose another port with metrics.port / --set metrics.port=...", e);
+                    + "): choose another port with prometheus.port (--set prometheus.port=...)", e);
         }
         server.createContext("/metrics", exchange -> reply(exchange, "text/plain; version=0.0.4; charset=utf-8",
                 registry.scrape()));
