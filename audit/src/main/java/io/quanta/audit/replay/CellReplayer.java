@@ -3,25 +3,22 @@ package io.quanta.audit.replay;
 import io.quanta.audit.log.CellLog;
 import io.quanta.audit.log.InboxRecord;
 import io.quanta.core.policy.PolicyRegistry;
-import io.quanta.schemas.CellInput;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.SchedulerTopology;
 import io.quanta.streams.StoreOptions;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
-import io.quanta.topics.registry.InMemorySchemaRegistryClient;
-import io.quanta.topics.serde.AvroSerdeFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
 import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Runs a fresh instance of the production cell-scheduler processor ({@link SchedulerTopology#cellScheduler}, same
- * code, in-memory stores) over a cell's recorded inbox, from the beginning of the retained log, with the
+ * code, in-memory stores) over a cell's recorded inbox (already decoded: the inputs are handed to the processor's
+ * deserializer as objects, see {@link HandoffSerdes}), from the beginning of the retained log, with the
  * configuration the CONFIG records say was in force at each point. Each record is fed with its original offset and
  * timestamp, so the replayed decisions carry the same sequence numbers, stream times and inbox offset ranges as the
  * recorded ones when the scheduler is deterministic. A configuration change restarts the processor on the same
@@ -59,9 +56,8 @@ public final class CellReplayer {
             throw new ReplayException("cell " + cellId + " has no recorded decisions, so no CONFIG record says which "
                     + "configuration was in force: nothing to replay against");
         }
-        TopicCatalogue topics = TopicCatalogue.from(QuantaConfig.of(Map.of()),
-                new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true));
-        Serializer<CellInput> inputs = topics.inbox().valueSerde().serializer();
+        HandoffSerdes serdes = new HandoffSerdes();
+        TopicCatalogue topics = TopicCatalogue.from(QuantaConfig.of(Map.of()), serdes);
         List<ReplayedDecision> decisions = new ArrayList<>();
         long applied = 0;
         long skipped = 0;
@@ -87,8 +83,7 @@ public final class CellReplayer {
                     nextChange = change;
                 }
                 List<ProcessorHarness.Output> outputs = harness.process(log.inboxTopic(), log.inboxPartition(),
-                        r.offset(), new Record<>(r.key(), inputs.serialize(log.inboxTopic(), r.input()),
-                                r.timestampMs()));
+                        r.offset(), new Record<>(r.key(), serdes.handOff(r.input()), r.timestampMs()));
                 step(r, outputs, decisions, listener);
                 applied++;
                 last = r.offset();

@@ -66,6 +66,29 @@ public final class RecordingCluster implements ScheduledCluster {
     private final List<InboxRecord> inboxLog = new ArrayList<>();
     private final List<RecordedDecision> decisionLog = new ArrayList<>();
     private long inputs;
+    private Instant until = Instant.MAX;
+
+    /** Thrown by an input method once the input time passes {@link #stopAfter}: the recording is complete. */
+    public static final class RecordingComplete extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        RecordingComplete(Instant at) {
+            super("recording complete at " + at, null, false, false);
+        }
+    }
+
+    /** Ends the recording at the first input later than {@code time} (a log of a fixed span of stream time). */
+    public RecordingCluster stopAfter(Instant time) {
+        this.until = time;
+        return this;
+    }
+
+    private void admit(Instant at) {
+        if (at.isAfter(until)) {
+            throw new RecordingComplete(at);
+        }
+        inputs++;
+    }
 
     public RecordingCluster(SchedulerSettings settings, String cellId) {
         AvroTrust.trustQuantaSchemas();
@@ -97,25 +120,25 @@ public final class RecordingCluster implements ScheduledCluster {
 
     @Override
     public void submit(JobSubmitted job, Instant at) {
-        inputs++;
+        admit(at);
         submissions.pipeInput(job.getJobId(), new JobRequest(job), at);
     }
 
     @Override
     public void heartbeat(NodeHeartbeat beat) {
-        inputs++;
+        admit(beat.getSentAt());
         heartbeats.pipeInput(beat.getNodeId(), beat, beat.getSentAt());
     }
 
     @Override
     public void event(JobEvent event) {
-        inputs++;
+        admit(event.getAt());
         events.pipeInput(event.getJobId(), event, event.getAt());
     }
 
     @Override
     public void telemetry(JobTelemetry t) {
-        inputs++;
+        admit(t.getReportedAt());
         telemetry.pipeInput(t.getJobId(), t, t.getReportedAt());
     }
 
