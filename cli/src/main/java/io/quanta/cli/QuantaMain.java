@@ -21,8 +21,7 @@ import picocli.CommandLine.Command;
                 SubmitCommand.class, StatusCommand.class, QueueCommand.class, NodesCommand.class, WatchCommand.class,
                 CancelCommand.class,
                 // operators
-                TopicsCommand.class, ConfigCommand.class, DocsCommand.class,
-                // `quanta audit ...` (audit replay, issue 8) is registered here, next to the operator commands
+                TopicsCommand.class, ConfigCommand.class, DocsCommand.class, AuditCommand.class,
                 CommandLine.HelpCommand.class})
 public final class QuantaMain implements Runnable {
 
