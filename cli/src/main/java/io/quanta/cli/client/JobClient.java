@@ -56,15 +56,14 @@ public final class JobClient {
             throw new InvalidJobException(problems);
         }
         String id = spec.jobId().orElseGet(JobClient::newJobId);
-        send(id, spec.toRequest(id, clock.instant()));
+        send(id, now -> spec.toRequest(id, now));
         return id;
     }
 
     /** Produces a cancellation of {@code jobId} and waits until the cluster has it. */
     public void cancel(String jobId, Optional<String> reason) {
-        JobCancelRequested cancel = JobCancelRequested.newBuilder().setJobId(jobId).setReason(reason.orElse(null))
-                .setRequestedAt(clock.instant()).build();
-        send(jobId, JobRequest.newBuilder().setRequest(cancel).build());
+        send(jobId, now -> JobRequest.newBuilder().setRequest(JobCancelRequested.newBuilder().setJobId(jobId)
+                .setReason(reason.orElse(null)).setRequestedAt(now).build()).build());
     }
 
     /** The latest status of one job, if the scheduler has published one. */
@@ -133,11 +132,20 @@ public final class JobClient {
         }
     }
 
-    private void send(String key, JobRequest request) {
+    /**
+     * Produces the request made at the moment of sending: the producer's metadata and the value schema's id are
+     * fetched first, so that the request's own time ({@code submittedAt}) and the record's timestamp (the scheduler's
+     * stream time) are the same instant, not seconds apart on a cold start.
+     */
+    private void send(String key, java.util.function.Function<Instant, JobRequest> request) {
+        String topic = access.topics().submissions().name();
         try (KafkaProducer<String, JobRequest> producer = access.producer(access.topics().submissions(),
                 "quanta-cli")) {
-            RecordMetadata ack = producer.send(new ProducerRecord<>(access.topics().submissions().name(), key, request))
-                    .get(45, TimeUnit.SECONDS);
+            producer.partitionsFor(topic);
+            access.topics().submissions().valueSerde().serializer().serialize(topic, request.apply(clock.instant()));
+            Instant now = clock.instant();
+            RecordMetadata ack = producer.send(new ProducerRecord<>(topic, null, now.toEpochMilli(), key,
+                    request.apply(now))).get(45, TimeUnit.SECONDS);
             if (ack == null) {
                 throw new IllegalStateException("no acknowledgement for " + key);
             }
