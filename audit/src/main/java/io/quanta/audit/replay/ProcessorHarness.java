@@ -2,6 +2,8 @@ package io.quanta.audit.replay;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -23,7 +25,7 @@ final class ProcessorHarness<KIn, VIn> implements AutoCloseable {
     record Output(String child, Record<?, ?> record) {
     }
 
-    private final MockProcessorContext<Object, Object> context = new MockProcessorContext<>();
+    private final MockProcessorContext<Object, Object> context = new MockProcessorContext<>(properties());
     private final List<StateStore> stores = new ArrayList<>();
     private Processor<KIn, VIn, ?, ?> processor;
 
@@ -64,6 +66,15 @@ final class ProcessorHarness<KIn, VIn> implements AutoCloseable {
         }
         context.resetForwards();
         return out;
+    }
+
+    private static Properties properties() {
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "quanta-audit-replay");
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "replay:9092");
+        // no global thread here; set to the future default so Kafka does not warn about it on every config
+        props.put("processing.exception.handler.global.enabled", "true");
+        return props;
     }
 
     @Override
