@@ -8,7 +8,7 @@ import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobTelemetry;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.streams.cell.AssignmentRecord;
-import io.quanta.streams.cell.CellMeta;
+import io.quanta.streams.cell.CellMetaCodec;
 import io.quanta.streams.cell.CellSchedulerProcessor;
 import io.quanta.streams.cell.ConfigFingerprint;
 import io.quanta.streams.cell.JobRecord;
@@ -188,7 +188,8 @@ public final class SchedulerTopology {
     }
 
     private static void addStores(Topology topology, StoreOptions stores) {
-        topology.addStateStore(stores.keyValue(JOB_ROUTES_STORE, Serdes.String(), JsonSerde.of(JobRoute.class)),
+        topology.addStateStore(stores.keyValue(JOB_ROUTES_STORE, Serdes.String(),
+                new BytesCodecSerde<>(JobRoute::encode, JobRoute::decode)),
                 SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER);
         topology.addStateStore(stores.keyValue(NODE_CELLS_STORE, Serdes.String(), Serdes.String()), HEARTBEAT_ROUTER);
         for (StoreBuilder<?> store : cellStores(stores)) {
@@ -207,7 +208,8 @@ public final class SchedulerTopology {
                         new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)),
                 stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
                         new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)),
-                stores.keyValue(CELL_META_STORE, Serdes.String(), JsonSerde.of(CellMeta.class)));
+                stores.keyValue(CELL_META_STORE, Serdes.String(),
+                        new BytesCodecSerde<>(CellMetaCodec::encode, CellMetaCodec::decode)));
     }
 
     private static void source(Topology topology, String name, Deserializer<?> keys, TopicSpec<String, ?> topic) {

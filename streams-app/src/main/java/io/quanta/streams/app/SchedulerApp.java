@@ -23,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
@@ -47,6 +48,7 @@ public final class SchedulerApp implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerApp.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration TOPICS_WAIT = Duration.ofSeconds(30);
 
     private final QuantaConfig config;
     private final SchedulerSettings settings;
@@ -174,14 +176,22 @@ public final class SchedulerApp implements AutoCloseable {
         stopped.countDown();
     }
 
+    /** Fails unless every topic exists; topics created a moment ago may take a few seconds to be listed. */
     private void requireTopics() {
         List<String> wanted = topics.all().stream().map(TopicSpec::name).toList();
+        long deadline = System.nanoTime() + TOPICS_WAIT.toNanos();
         try (Admin admin = Admin.create(config.kafkaClientProperties())) {
-            Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
-            List<String> missing = wanted.stream().filter(t -> !existing.contains(t)).toList();
-            if (!missing.isEmpty()) {
-                throw new IllegalStateException("topics missing: " + String.join(", ", missing)
-                        + "; create them with `quanta topics apply`");
+            while (true) {
+                Set<String> existing = admin.listTopics().names().get(60, TimeUnit.SECONDS);
+                List<String> missing = wanted.stream().filter(t -> !existing.contains(t)).toList();
+                if (missing.isEmpty()) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("topics missing: " + String.join(", ", missing)
+                            + "; create them with `quanta topics apply`");
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
             }
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot list topics at " + config.bootstrapServers() + ": " + e, e);

@@ -3,6 +3,8 @@ package io.quanta.streams.cell;
 import io.quanta.core.model.Gpu;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.InterferenceMemory;
+import io.quanta.core.model.Job;
+import io.quanta.core.model.JobState;
 import io.quanta.core.model.Node;
 import io.quanta.core.model.ServiceDistribution;
 import java.util.ArrayList;
@@ -35,6 +37,7 @@ public final class CellState {
 
     private final Map<GpuId, TreeSet<String>> occupancy = new HashMap<>();
     private final Map<String, Node> nodeViews = new HashMap<>();
+    private final Map<String, JobView> jobViews = new HashMap<>();
     final Set<String> changedJobs = new LinkedHashSet<>();
     final List<JobRecord> finishedJobs = new ArrayList<>();
     final Set<String> changedNodes = new LinkedHashSet<>();
@@ -66,15 +69,19 @@ public final class CellState {
     void putJob(JobRecord job) {
         jobs.put(job.jobId, job);
         changedJobs.add(job.jobId);
+        jobViews.remove(job.jobId);
     }
 
+    /** Records that a job changed: it is flushed, and its snapshot view is rebuilt. Call after every change. */
     void jobChanged(JobRecord job) {
         changedJobs.add(job.jobId);
+        jobViews.remove(job.jobId);
     }
 
     /** Moves a job that reached a terminal state out of the active set (into the finished-jobs store). */
     void finishJob(JobRecord job) {
         jobs.remove(job.jobId);
+        jobViews.remove(job.jobId);
         changedJobs.add(job.jobId);
         finishedJobs.add(job);
     }
@@ -87,6 +94,7 @@ public final class CellState {
     // ---- assignments and occupancy
 
     void putAssignment(AssignmentRecord assignment) {
+        jobViews.remove(assignment.jobId);
         AssignmentRecord previous = assignments.put(assignment.jobId, assignment);
         if (previous != null) {
             release(previous);
@@ -107,6 +115,7 @@ public final class CellState {
 
     /** Changes the reserved GPUs of an assignment, keeping the occupancy in step. */
     void reserve(AssignmentRecord assignment, List<GpuId> reserved) {
+        jobViews.remove(assignment.jobId);
         release(assignment);
         assignment.setReserved(reserved);
         occupy(assignment);
@@ -114,6 +123,7 @@ public final class CellState {
     }
 
     void removeAssignment(String jobId) {
+        jobViews.remove(jobId);
         AssignmentRecord previous = assignments.remove(jobId);
         if (previous != null) {
             release(previous);
@@ -189,6 +199,24 @@ public final class CellState {
             }
             return new Node(id, node.rack, node.alive, gpus);
         });
+    }
+
+    /**
+     * The job as the scheduling core sees it at {@code nowMs}, cached until the job or its assignment changes, or,
+     * for a job whose service, executed or waiting time grows with time, until {@code nowMs} changes.
+     */
+    Job jobView(JobRecord job, long nowMs) {
+        JobView cached = jobViews.get(job.jobId);
+        if (cached != null && (cached.nowMs == nowMs || !cached.timeDependent)) {
+            return cached.job;
+        }
+        Job view = SnapshotBuilder.job(job, assignments.get(job.jobId), nowMs);
+        boolean timeDependent = job.runStartedAtMs >= 0 || job.state == JobState.QUEUED;
+        jobViews.put(job.jobId, new JobView(view, nowMs, timeDependent));
+        return view;
+    }
+
+    private record JobView(Job job, long nowMs, boolean timeDependent) {
     }
 
     /** True when the GPU exists, its node is alive and it is healthy. */

@@ -29,7 +29,7 @@ final class SnapshotBuilder {
         }
         List<Job> jobs = new ArrayList<>(cell.jobs.size());
         for (JobRecord job : cell.jobs.values()) {
-            jobs.add(job(job, cell.assignments.get(job.jobId), nowMs));
+            jobs.add(cell.jobView(job, nowMs));
         }
         return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution,
                 cell.interferenceMemory);
@@ -54,7 +54,7 @@ final class SnapshotBuilder {
                 .waitingSeconds(waiting)
                 .queueLevel(j.queueLevel)
                 .placement(assignment == null ? List.of() : assignment.placement())
-                .sharingWith(j.sharingWith)
+                .sharingWith(List.copyOf(j.sharingWith))
                 .throughput(j.throughput)
                 .baselineThroughput(j.baselineThroughput)
                 .placementChangedAt(j.placementChangedAtMs < 0 ? Optional.empty()
