@@ -28,7 +28,9 @@
  *   </ul></li>
  *   <li>Run a pass after every input that changes the state (arrival, SUSPENDED, COMPLETED, FAILED, node change) at
  *   that record's stream time, and at {@link io.quanta.core.policy.SchedulingPolicy#nextWakeUp} (computed on the
- *   snapshot after applying the pass). A pass on an unchanged state returns no decisions.</li>
+ *   snapshot after applying the pass). Passes converge: a pass on the state left by the previous pass at the same time
+ *   returns nothing new, or very little; the test-jar's {@code TinyEventLoop} is a reference implementation of this
+ *   contract (it also shows the exact bookkeeping of every decision).</li>
  *   <li>On completion record the job's total attained service into the
  *   {@link io.quanta.core.model.ServiceDistribution} (start from {@code PolicyConfig.newServiceDistribution()}).</li>
  * </ol>

@@ -22,6 +22,8 @@ public final class GpuPool {
     private final BitSet victimNodes = new BitSet();
     private final BitSet scratch = new BitSet();
     private final long[] nonEmpty = new long[2];
+    private final long[] failedAtVersion = {-1, -1, -1};
+    private final int[] smallestFailedSingleNode = new int[3];
     private long version;
     private int totalAvail;
     private int totalSoon;
@@ -53,6 +55,25 @@ public final class GpuPool {
 
     public CellIndex cell() {
         return cell;
+    }
+
+    /**
+     * True when, since the free and soon-free sets last changed, no single node offered {@code need} or fewer GPUs
+     * of this layer: then none offers more either (monotone), and the placement can fail at once.
+     */
+    public boolean knownSingleNodeFailure(Layer layer, int need) {
+        return failedAtVersion[layer.ordinal()] == version && need >= smallestFailedSingleNode[layer.ordinal()];
+    }
+
+    /** Remembers that no single node offers {@code need} GPUs of this layer, until the pool changes. */
+    public void rememberSingleNodeFailure(Layer layer, int need) {
+        int i = layer.ordinal();
+        if (failedAtVersion[i] != version) {
+            failedAtVersion[i] = version;
+            smallestFailedSingleNode[i] = need;
+        } else {
+            smallestFailedSingleNode[i] = Math.min(smallestFailedSingleNode[i], need);
+        }
     }
 
     /** Changes whenever the free or soon-free sets change (not the tentative victims' layer). */

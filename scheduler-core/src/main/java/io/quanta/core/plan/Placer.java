@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Gang placement over a {@link GpuPool}: best-fit on one node when the job fits a node (fewest free GPUs left,
+ * Gang placement over a {@link GpuPool} (stateless, safe to share between threads): best-fit on one node when the job fits a node (fewest free GPUs left,
  * then lowest node id); otherwise the fewest nodes, preferring one rack. A job that must consolidate (see
  * {@link PlacementRule}) takes only a single node, or for jobs larger than a node the minimum number of nodes in one
  * rack; otherwise it accepts any spread. Deterministic: ties go to the lowest node id and GPU index.
@@ -19,9 +19,6 @@ import java.util.Optional;
 public final class Placer {
 
     private final PlacementRule rule;
-    private GpuPool memoPool;
-    private long memoVersion = -1;
-    private final int[] smallestFailedSingleNode = new int[Layer.values().length];
 
     public Placer(PlacementRule rule) {
         this.rule = rule;
@@ -77,26 +74,14 @@ public final class Placer {
         return Optional.of(build(job, pool, layer, chosen, rule.prefersConsolidation(job) && !consolidated));
     }
 
-    /**
-     * Single-node failures are monotone in the size: if no node offers n GPUs, none offers more. Remembered per
-     * layer until the pool changes (never for the victims' layer, which changes within a plan, nor typed jobs).
-     */
-    private boolean knownToFail(Job job, GpuPool pool, Layer layer) {
-        if (layer == Layer.VICTIMS || job.gpuType().isPresent()) {
-            return false;
-        }
-        if (pool != memoPool || pool.version() != memoVersion) {
-            memoPool = pool;
-            memoVersion = pool.version();
-            java.util.Arrays.fill(smallestFailedSingleNode, Integer.MAX_VALUE);
-        }
-        return job.numGpus() >= smallestFailedSingleNode[layer.ordinal()];
+    /** Single-node failures are monotone in the size: see {@link GpuPool#knownSingleNodeFailure}. */
+    private static boolean knownToFail(Job job, GpuPool pool, Layer layer) {
+        return layer != Layer.VICTIMS && job.gpuType().isEmpty() && pool.knownSingleNodeFailure(layer, job.numGpus());
     }
 
-    private void rememberFailure(Job job, GpuPool pool, Layer layer) {
-        if (layer != Layer.VICTIMS && job.gpuType().isEmpty() && pool == memoPool && pool.version() == memoVersion) {
-            smallestFailedSingleNode[layer.ordinal()] = Math.min(smallestFailedSingleNode[layer.ordinal()],
-                    job.numGpus());
+    private static void rememberFailure(Job job, GpuPool pool, Layer layer) {
+        if (layer != Layer.VICTIMS && job.gpuType().isEmpty()) {
+            pool.rememberSingleNodeFailure(layer, job.numGpus());
         }
     }
 

@@ -8,8 +8,11 @@ import java.util.Optional;
 /**
  * A whole scheduling policy: a pure function from a cell snapshot to an ordered list of decisions. Implementations
  * are deterministic (no wall clock, no I/O, no unseeded randomness, ties broken by id), stateless between calls
- * (all memory comes through the snapshot) and safe to call at any stream time: on an unchanged state a second pass
- * decides nothing new.
+ * (all memory comes through the snapshot), thread-safe (one instance may serve several cells concurrently) and safe
+ * to call at any stream time. Passes converge: once the processor has applied a pass's decisions, a further pass at
+ * the same stream time decides nothing new, or very little (e.g. a de-fragmenting migration that the previous pass
+ * could not yet see was allowed); the reference loop {@code TinyEventLoop} reaches a pass without decisions within
+ * a few rounds.
  */
 public interface SchedulingPolicy {
 

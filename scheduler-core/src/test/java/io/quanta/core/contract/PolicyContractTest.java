@@ -71,6 +71,31 @@ class PolicyContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("policies")
+    void shouldDecideTheSameWhenOneInstanceServesTwoCellsConcurrently(String name) throws Exception {
+        SchedulingPolicy shared = policy(name);
+        ClusterSnapshot busy = busyCell();
+        ClusterSnapshot small = aCell().nodes(aNode("n1").gpus(2))
+                .jobs(aJob("x").seq(1).gpus(1), aJob("y").seq(2).gpus(2)).build();
+        Decisions expectedBusy = policy(name).decide(busy);
+        Decisions expectedSmall = policy(name).decide(small);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            List<java.util.concurrent.Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                ClusterSnapshot cell = i % 2 == 0 ? busy : small;
+                Decisions expected = i % 2 == 0 ? expectedBusy : expectedSmall;
+                results.add(pool.submit(() -> shared.decide(cell).equals(expected)));
+            }
+            for (java.util.concurrent.Future<Boolean> r : results) {
+                assertThat(r.get(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
     void shouldDecideTheSameWhenInputListsArriveInAnotherOrder(String name) {
         ClusterSnapshot snapshot = busyCell();
         List<Node> nodes = new ArrayList<>(snapshot.nodes());
