@@ -54,17 +54,16 @@ public final class CellEngine {
      */
     public void process(CellState cell, CellInput input, long timestamp, long offset, CellOutput out) {
         CellMeta meta = cell.meta;
-        long now = Math.max(meta.timeMs, timestamp);
-        meta.timeMs = now;
-        if (offset >= 0) {
-            if (meta.rangeFrom < 0) {
-                meta.rangeFrom = offset;
-            }
-            meta.rangeTo = offset;
+        if (input.getInput() instanceof JobTelemetry telemetry) {
+            telemetry(new Step(cell, Math.max(meta.timeMs, 0), timestamp, offset, out, config), telemetry);
+            return;
         }
-        cell.metaChanged();
-        Step s = new Step(cell, now, timestamp, out, config);
-        s.recordConfig();
+        long now = Math.max(meta.timeMs, timestamp);
+        if (now != meta.timeMs) {
+            meta.timeMs = now;
+            cell.metaChanged();
+        }
+        Step s = new Step(cell, now, timestamp, offset, out, config);
         boolean pass = apply(s, input);
         pass |= nodes.checkLiveness(s);
         boolean tick = meta.nextTickMs >= 0 && now >= meta.nextTickMs;
@@ -73,6 +72,7 @@ public final class CellEngine {
         }
         if (meta.nextTickMs < 0 || tick) {
             meta.nextTickMs = (Math.floorDiv(now, passIntervalMs) + 1) * passIntervalMs;
+            cell.metaChanged();
         }
         s.finish();
     }
@@ -83,7 +83,6 @@ public final class CellEngine {
             case JobSubmitted job -> submitted(s, job, source);
             case JobCancelRequested cancel -> cancel(s, cancel, source);
             case NodeHeartbeat beat -> nodes.heartbeat(s, beat);
-            case JobTelemetry telemetry -> telemetry(s, telemetry);
             case JobEvent event -> event(s, event, source);
             default -> throw new IllegalArgumentException("unknown cell input " + input.getInput().getClass());
         };
@@ -143,22 +142,27 @@ public final class CellEngine {
         return jobs.cancel(s, job, cancel.getReason());
     }
 
-    private boolean telemetry(Step s, JobTelemetry telemetry) {
+    /**
+     * Telemetry only refines a running job's measured throughput: it does not move the cell's time and never runs a
+     * pass by itself (a changed throughput marks the state dirty for the next quantum), so a steady stream of
+     * telemetry costs no state writes at all.
+     */
+    private void telemetry(Step s, JobTelemetry telemetry) {
         JobRecord job = s.cell.jobs.get(telemetry.getJobId());
         double rate = telemetry.getMinibatchesPerSecond();
         if (job == null || telemetry.getAttempt() != job.attempt || !s.cell.assignments.containsKey(job.jobId)
                 || !(rate >= 0) || Double.isInfinite(rate)) {
             LOG.debug("cell {}: telemetry of {}#{} does not match a running attempt; not used", s.cell.cellId,
                     telemetry.getJobId(), telemetry.getAttempt());
-            return false;
+            return;
         }
         double known = job.throughput;
         if (Double.isNaN(known) || Math.abs(rate - known) > THROUGHPUT_RESOLUTION * Math.max(known, 1e-9)) {
             job.throughput = rate;
             s.cell.jobChanged(job);
             s.cell.meta.dirty = true;
+            s.cell.metaChanged();
         }
-        return false;
     }
 
     private boolean event(Step s, JobEvent event, SourceRef source) {

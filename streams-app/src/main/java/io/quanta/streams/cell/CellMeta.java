@@ -14,8 +14,7 @@ public final class CellMeta {
     long arrivalSeq;
     long timeMs = -1;
     long heartbeatTimeMs = -1;
-    long rangeFrom = -1;
-    long rangeTo = -1;
+    long lastDecisionOffset = -1;
     boolean dirty;
     long policyWakeUpMs = -1;
     long livenessDeadlineMs = -1;

@@ -28,8 +28,7 @@ public final class CellMetaCodec {
             out.writeLong(meta.arrivalSeq);
             out.writeLong(meta.timeMs);
             out.writeLong(meta.heartbeatTimeMs);
-            out.writeLong(meta.rangeFrom);
-            out.writeLong(meta.rangeTo);
+            out.writeLong(meta.lastDecisionOffset);
             out.writeBoolean(meta.dirty);
             out.writeLong(meta.policyWakeUpMs);
             out.writeLong(meta.livenessDeadlineMs);
@@ -53,8 +52,7 @@ public final class CellMetaCodec {
             meta.arrivalSeq = in.readLong();
             meta.timeMs = in.readLong();
             meta.heartbeatTimeMs = in.readLong();
-            meta.rangeFrom = in.readLong();
-            meta.rangeTo = in.readLong();
+            meta.lastDecisionOffset = in.readLong();
             meta.dirty = in.readBoolean();
             meta.policyWakeUpMs = in.readLong();
             meta.livenessDeadlineMs = in.readLong();

@@ -17,7 +17,9 @@ import java.util.TreeMap;
 /**
  * One unit of work of a cell scheduler (the handling of one inbox record): the cell, the stream time {@code now},
  * and the outputs. Numbers decisions (writing the CONFIG record first when the configuration changed), stamps them
- * with the inbox offsets seen since the previous decision, and emits one status per changed job when the unit ends.
+ * with the inbox offset range from the record after the one that produced the cell's previous decision to this
+ * record (the range may hold other cells' records when cells share a partition: filter by key), and emits one
+ * status per changed job when the unit ends.
  */
 final class Step {
 
@@ -26,15 +28,20 @@ final class Step {
     final long now;
     /** The timestamp of the record being handled (may be older than {@link #now}). */
     final long recordTime;
+    /** The inbox offset of the record being handled, -1 when unknown. */
+    private final long offset;
+    private final long rangeFrom;
     private final CellOutput out;
     private final ConfigFingerprint config;
     private final Map<String, JobRecord> changedStatus = new LinkedHashMap<>();
     private boolean rangeUsed;
 
-    Step(CellState cell, long now, long recordTime, CellOutput out, ConfigFingerprint config) {
+    Step(CellState cell, long now, long recordTime, long offset, CellOutput out, ConfigFingerprint config) {
         this.cell = cell;
         this.now = now;
         this.recordTime = recordTime;
+        this.offset = offset;
+        this.rangeFrom = offset < 0 ? -1 : cell.meta.lastDecisionOffset + 1;
         this.out = out;
         this.config = config;
     }
@@ -74,8 +81,8 @@ final class Step {
         CellMeta meta = cell.meta;
         meta.seq++;
         out.decision(decision.setCellId(cell.cellId).setSeq(meta.seq).setPolicy(config.policy())
-                .setConfigHash(config.hash()).setStreamTime(instant()).setInboxOffsetFrom(meta.rangeFrom)
-                .setInboxOffsetTo(meta.rangeTo).build());
+                .setConfigHash(config.hash()).setStreamTime(instant()).setInboxOffsetFrom(rangeFrom)
+                .setInboxOffsetTo(offset).build());
         cell.metaChanged();
         rangeUsed = true;
     }
@@ -103,14 +110,13 @@ final class Step {
         out.deadLetter(job.jobId, DeadLetters.unusable(source, job.jobId, reason, instant()));
     }
 
-    /** Emits the statuses of the changed jobs and closes the offset range if a decision used it. */
+    /** Emits the statuses of the changed jobs; the next decision's offset range starts after this record. */
     void finish() {
         for (JobRecord job : changedStatus.values()) {
             out.status(Statuses.of(job, cell.assignments.get(job.jobId), now));
         }
-        if (rangeUsed) {
-            cell.meta.rangeFrom = -1;
-            cell.meta.rangeTo = -1;
+        if (rangeUsed && offset >= 0) {
+            cell.meta.lastDecisionOffset = offset;
             cell.metaChanged();
         }
     }

@@ -49,7 +49,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * 1,000 submissions with free GPUs (after a warm-up), and (2) the sustained rate of telemetry records the app keeps up
  * with. Prints a Markdown table. Not a test: run it by hand (command in docs/benchmarks.md).
  *
- * <p>Arguments: {@code [submissions=1000] [telemetry=200000] [commitIntervalMs=20] [policy=tiresias-las]}.
+ * <p>Arguments: {@code [submissions=1000] [telemetry=200000] [commitIntervalMs=20] [policy=tiresias-las]
+ * [streamThreads=1]}.
  */
 public final class TopologyBenchmark {
 
@@ -66,20 +67,22 @@ public final class TopologyBenchmark {
         int telemetryRecords = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
         String commitMs = args.length > 2 ? args[2] : "20";
         String policy = args.length > 3 ? args[3] : "tiresias-las";
+        String threads = args.length > 4 ? args[4] : "1";
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         try (EmbeddedKafkaStack stack = EmbeddedKafkaStack.start(Duration.ofMinutes(5))) {
-            run(stack, submissions, telemetryRecords, commitMs, policy);
+            run(stack, submissions, telemetryRecords, commitMs, policy, threads);
         }
         System.exit(0);
     }
 
     private static void run(EmbeddedKafkaStack stack, int submissions, int telemetryRecords, String commitMs,
-                            String policy) throws Exception {
+                            String policy, String threads) throws Exception {
         Map<String, String> values = new HashMap<>();
         values.put("bootstrap.servers", stack.bootstrapServers());
         values.put("schema.registry.url", stack.registryUrl());
         values.put(SchedulerConfigSection.POLICY, policy);
         values.put(SchedulerConfigSection.COMMIT_INTERVAL_MS, commitMs);
+        values.put(SchedulerConfigSection.STREAM_THREADS, threads);
         values.put(SchedulerConfigSection.STATUS_PORT, "0");
         values.put(SchedulerConfigSection.NODE_TIMEOUT_MS, "600000");
         values.put(SchedulerConfigSection.STATE_DIR, Files.createTempDirectory("quanta-bench").toString());
@@ -144,9 +147,17 @@ public final class TopologyBenchmark {
             long[] latency = latencies("job", submissions, topics, jobs, commands, sentAt, startOf).stream()
                     .mapToLong(Long::longValue).sorted().toArray();
 
-            print(submissions, latency, warm, commitMs, policy);
+            print(submissions, latency, warm, commitMs + ", stream threads " + threads, policy);
+            long streamCpu = streamThreadsCpuNanos();
+            long processCpu = processCpuNanos();
             double rate = telemetryRate(stack, app, topics, startOf, telemetryRecords);
+            streamCpu = streamThreadsCpuNanos() - streamCpu;
+            processCpu = processCpuNanos() - processCpu;
             System.out.printf("| telemetry records produced and consumed | %d |%n", telemetryRecords);
+            System.out.printf("| CPU of the stream thread(s) per telemetry record | %.1f us (%.0f records per "
+                    + "CPU-second) |%n", streamCpu / 1e3 / telemetryRecords, telemetryRecords / (streamCpu / 1e9));
+            System.out.printf("| CPU of the whole JVM (broker, registry client, load generator, app) per record | "
+                    + "%.1f us |%n", processCpu / 1e3 / telemetryRecords);
             System.out.printf("| sustained telemetry rate (first produced to all committed) | %.0f records/s |%n",
                     rate);
             heartbeats.shutdownNow();
@@ -232,6 +243,22 @@ public final class TopologyBenchmark {
             });
         }
         return records / ((System.nanoTime() - began) / 1e9);
+    }
+
+    private static long streamThreadsCpuNanos() {
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (var info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().contains("StreamThread")) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static String summary(SchedulerApp app) {
