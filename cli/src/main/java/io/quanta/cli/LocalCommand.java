@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "stops it.", "",
                 "Examples:",
                 "  quanta local",
-                "  quanta local --workload ../shared/traces/philly_dev_slice_2000.csv --limit 200 --speed 600",
+                "  quanta local --workload ../shared/traces/philly_dev_slice_2000.csv --limit 30 --speed 600",
                 "  quanta local --cluster 2x12x8 --policy tiresias-las --workload T.csv --exit-when-done"})
 public final class LocalCommand implements Callable<Integer> {
 
@@ -97,6 +97,11 @@ public final class LocalCommand implements Callable<Integer> {
     @Option(names = "--keep-data", description = "Keep the data directory when stopping (the default).")
     boolean keepData;
 
+    @Option(names = "--report-dir", paramLabel = "DIR",
+            description = "Where workload reports go (default: reports/ in the data directory; ./quanta-reports "
+                    + "with --clean).")
+    Path reportDir;
+
     @Option(names = "--status-port", paramLabel = "PORT", defaultValue = "0",
             description = "Status API port (default: the last run's, else a free one).")
     int statusPort;
@@ -147,7 +152,7 @@ public final class LocalCommand implements Callable<Integer> {
         LocalRun.Request request = new LocalRun.Request(dataDir != null ? dataDir : DataDir.defaultPath(), fresh,
                 clean, shape, kind, gpuModel, Optional.ofNullable(workload), limit, seed, speed, exitWhenDone,
                 stopWhenReady, Duration.ofSeconds(registryTimeoutSeconds), statusPort, metricsPort,
-                Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), base);
+                Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), Optional.ofNullable(reportDir), base);
         return new LocalRun(request, spec.commandLine().getOut(), spec.commandLine().getErr(), Clock.systemUTC())
                 .run();
     }

@@ -43,6 +43,16 @@ class CommandHelpTest {
     }
 
     @Test
+    void shouldSayHowToNameClusterWhenNoneIsConfigured(@TempDir Path dir) throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.properties"), "");
+
+        int code = cli.run("status", "-c", empty.toString());
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err()).contains("no cluster configured", "bin/quanta local", "--bootstrap", "--registry");
+    }
+
+    @Test
     void shouldExitWithUsageCodeWhenOptionIsUnknown() {
         assertThat(cli.run("status", "--no-such-option")).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err()).contains("Unknown option: '--no-such-option'");

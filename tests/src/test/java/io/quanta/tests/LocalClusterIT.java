@@ -83,7 +83,7 @@ class LocalClusterIT {
     private LocalRun.Request request(Optional<Path> workload, boolean stopWhenReady) {
         return new LocalRun.Request(dataDir, false, false, new ClusterShape(1, 2, 4), NodeSettings.Backend.SIMULATED,
                 "V100", workload, 0, 1, 600, false, stopWhenReady, Duration.ofMinutes(3), 0, 0,
-                Duration.ofMillis(500), QuantaConfig.of(Map.of("scheduler.policy", "quanta")));
+                Duration.ofMillis(500), Optional.empty(), QuantaConfig.of(Map.of("scheduler.policy", "quanta")));
     }
 
     @AfterAll

@@ -63,12 +63,19 @@ public final class LocalRun {
      * @param statusPort status API port (0 = reuse or free)
      * @param metricsPort metrics port (0 = reuse or free)
      * @param progressEvery interval between progress lines
+     * @param reportDir where reports go; empty = {@code reports/} of the data directory, or {@code ./quanta-reports}
+     *     with {@code clean} (the data directory is deleted)
      * @param base the user's configuration
      */
     public record Request(Path dataDir, boolean fresh, boolean clean, ClusterShape shape, NodeSettings.Backend backend,
                           String gpuModel, Optional<Path> workload, int limit, long seed, double speed,
                           boolean exitWhenDone, boolean stopWhenReady, Duration registryTimeout, int statusPort,
-                          int metricsPort, Duration progressEvery, QuantaConfig base) {
+                          int metricsPort, Duration progressEvery, Optional<Path> reportDir, QuantaConfig base) {
+
+        /** Where this run's reports go. */
+        Path reports(DataDir dir) {
+            return reportDir.orElse(clean ? Path.of("quanta-reports").toAbsolutePath() : dir.reports());
+        }
     }
 
     private final Request request;
@@ -149,9 +156,10 @@ public final class LocalRun {
             }
             Instant origin = clock.instant();
             if (trace.isPresent()) {
-                WorkloadState s = state.get();
-                origin = clock.instant().minusMillis(Math.round(s.simulatedSeconds() / request.speed() * 1000));
-                player = startPlayer(cluster, trace.get(), s, profiles, origin);
+                player = preparePlayer(cluster, trace.get(), state.get(), profiles);
+                origin = clock.instant().minusMillis(Math.round(state.get().simulatedSeconds() / request.speed()
+                        * 1000));
+                player = startPlayer(player, trace.get(), state.get(), origin);
             }
             return loop(dir, cluster, trace, state, recorder, player, origin, began);
         } finally {
@@ -215,12 +223,26 @@ public final class LocalRun {
         return ExitCodes.OK;
     }
 
-    private WorkloadPlayer startPlayer(LocalCluster cluster, Trace trace, WorkloadState state,
-                                       ProfileAssigner profiles, Instant origin) {
+    /** A player whose producer already knows the topic and the value schema's id (no cold start on job 1). */
+    private WorkloadPlayer preparePlayer(LocalCluster cluster, Trace trace, WorkloadState state,
+                                         ProfileAssigner profiles) {
         ClusterAccess access = ClusterAccess.of(cluster.config());
-        WorkloadPlayer player = new WorkloadPlayer(trace, state.idPrefix(), origin, request.speed(), profiles,
-                access.producer(access.topics().submissions(), "quanta-local-workload"),
-                access.topics().submissions().name(), clock, state.submitted(), job -> { });
+        String topic = access.topics().submissions().name();
+        org.apache.kafka.clients.producer.KafkaProducer<String, io.quanta.schemas.JobRequest> producer =
+                access.producer(access.topics().submissions(), "quanta-local-workload");
+        producer.partitionsFor(topic);
+        WorkloadPlayer warm = new WorkloadPlayer(trace, state.idPrefix(), clock.instant(), request.speed(), profiles,
+                producer, topic, clock, state.submitted(), job -> { });
+        if (trace.size() > 0) {
+            access.topics().submissions().valueSerde().serializer().serialize(topic,
+                    warm.request(trace.jobs().get(0), clock.instant()));
+        }
+        return warm;
+    }
+
+    private WorkloadPlayer startPlayer(WorkloadPlayer prepared, Trace trace,
+                                       WorkloadState state, Instant origin) {
+        WorkloadPlayer player = prepared.withOrigin(origin);
         out.printf("quanta local: playing %s (%d jobs%s) at %sx: ids %s*%n", trace.name(), trace.size(),
                 state.resumed() ? ", resuming after job " + state.submitted() : "", number(request.speed()),
                 state.idPrefix());
@@ -239,7 +261,7 @@ public final class LocalRun {
         facts.put("model", "live cluster (quanta local), time compressed " + number(request.speed()) + "x");
         facts.put("seed", Long.toString(request.seed()));
         facts.put("outcome", why);
-        Path target = dir.reports().resolve(REPORT_DIR.format(clock.instant()) + "-" + policy);
+        Path target = request.reports(dir).resolve(REPORT_DIR.format(clock.instant()) + "-" + policy);
         try {
             Files.createDirectories(target);
         } catch (IOException e) {

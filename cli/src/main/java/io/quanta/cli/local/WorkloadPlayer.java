@@ -61,6 +61,12 @@ public final class WorkloadPlayer implements AutoCloseable {
         this.beforeSubmit = beforeSubmit;
     }
 
+    /** This player (not started) with trace time 0 at {@code wallOrigin}. */
+    public WorkloadPlayer withOrigin(Instant wallOrigin) {
+        return new WorkloadPlayer(trace, idPrefix, wallOrigin, speed, profiles, producer, topic, clock, submitted,
+                beforeSubmit);
+    }
+
     /** The id a trace job gets on the cluster. */
     public String jobId(TraceJob job) {
         return idPrefix + job.jobId();
@@ -130,18 +136,24 @@ public final class WorkloadPlayer implements AutoCloseable {
         }
     }
 
-    private void send(TraceJob job) {
-        beforeSubmit.accept(job);
-        String id = jobId(job);
+    /** The submission of {@code job} made at {@code now}. */
+    public JobRequest request(TraceJob job, Instant now) {
         JobSubmitted submittedJob = JobSubmitted.newBuilder()
-                .setJobId(id)
+                .setJobId(jobId(job))
                 .setTenant(job.tenant())
                 .setNumGpus(job.numGpus())
                 .setProfile(profiles.kindOf(job.jobId()).profile())
                 .setExpectedDurationSeconds(job.durationSeconds())
-                .setSubmittedAt(clock.instant())
+                .setSubmittedAt(now)
                 .build();
-        producer.send(new ProducerRecord<>(topic, id, JobRequest.newBuilder().setRequest(submittedJob).build()),
+        return JobRequest.newBuilder().setRequest(submittedJob).build();
+    }
+
+    private void send(TraceJob job) {
+        beforeSubmit.accept(job);
+        String id = jobId(job);
+        Instant now = clock.instant();
+        producer.send(new ProducerRecord<>(topic, null, now.toEpochMilli(), id, request(job, now)),
                 (metadata, error) -> {
                     if (error != null) {
                         LOG.atWarn().addKeyValue("job", id).log("submission not delivered: {}", error.toString());

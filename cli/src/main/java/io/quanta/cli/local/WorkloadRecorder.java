@@ -8,6 +8,7 @@ import io.quanta.schemas.JobState;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.sim.engine.SimulationRun;
+import io.quanta.sim.metrics.InputCounts;
 import io.quanta.sim.metrics.JobOutcome;
 import io.quanta.sim.metrics.RunStats;
 import io.quanta.sim.metrics.Timeline;
@@ -32,6 +33,7 @@ import java.util.function.Function;
  * {@code quanta simulate}. Per job it keeps the scheduler's latest {@code JobStatus} (times, preemptions, migrations,
  * widest placement); JCT and queueing delay are wall durations multiplied by the speed, placed after the trace's own
  * submit time. The timeline samples the {@link ClusterView} (busy GPUs, running and queued jobs) in simulated time.
+ * Input counts are the workload's submissions and the events, telemetry and heartbeats seen while it played.
  * Thread-safe: fed by the observer thread, sampled and read by others.
  */
 public final class WorkloadRecorder implements RecordSink {
@@ -55,6 +57,9 @@ public final class WorkloadRecorder implements RecordSink {
     private int lastBusy;
     private long samples;
     private int ended;
+    private long events;
+    private long telemetry;
+    private long heartbeats;
 
     /**
      * @param ids the cluster id of each trace job
@@ -89,6 +94,21 @@ public final class WorkloadRecorder implements RecordSink {
         if (decision.getJobId() == null || byId.containsKey(decision.getJobId())) {
             decisions.merge(decision.getType(), 1L, Long::sum);
         }
+    }
+
+    @Override
+    public synchronized void event(io.quanta.schemas.JobEvent event) {
+        events++;
+    }
+
+    @Override
+    public synchronized void telemetry(io.quanta.schemas.JobTelemetry record) {
+        telemetry++;
+    }
+
+    @Override
+    public synchronized void heartbeat(io.quanta.schemas.NodeHeartbeat heartbeat) {
+        heartbeats++;
     }
 
     /** Jobs of the workload that ended (finished, failed, rejected or cancelled). */
@@ -127,8 +147,9 @@ public final class WorkloadRecorder implements RecordSink {
         }
         double wall = firstSample == null ? 0 : Duration.between(firstSample, lastSample).toMillis() / 1000.0;
         long decisionCount = decisions.values().stream().mapToLong(Long::longValue).sum();
+        InputCounts inputs = new InputCounts(latest.size(), events, telemetry, heartbeats, 0);
         RunStats stats = new RunStats(totalGpus, allocatedGpuSeconds, lastSimulated, wall, decisionCount,
-                latest.size(), samples, 0, stopReason);
+                inputs.total(), samples, 0, stopReason, inputs);
         return new SimulationRun(label, outcomes, timeline.samples(), stats, decisions);
     }
 

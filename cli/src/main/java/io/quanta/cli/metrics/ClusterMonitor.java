@@ -19,7 +19,8 @@ import org.apache.kafka.streams.KafkaStreams;
 
 /**
  * Follows the cluster (a {@link ClusterObserver} over the status, decisions, dead-letter and heartbeat topics) into a
- * {@link ClusterView}, with the {@link ClusterMetrics} on a registry when one is given, and Kafka Streams' own
+ * {@link ClusterView} (plus the job events and telemetry when extra sinks want them), with the {@link ClusterMetrics}
+ * on a registry when one is given, and Kafka Streams' own
  * metrics (consumer lag, process and commit rates and latencies, ...) when a streams instance is given.
  */
 public final class ClusterMonitor implements AutoCloseable {
@@ -55,6 +56,10 @@ public final class ClusterMonitor implements AutoCloseable {
         starts.put(Topic.DECISIONS, Start.END);
         starts.put(Topic.DEADLETTER, Start.END);
         starts.put(Topic.HEARTBEATS, Start.LAST_MINUTE);
+        if (!extra.isEmpty()) {
+            starts.put(Topic.EVENTS, Start.END);
+            starts.put(Topic.TELEMETRY, Start.END);
+        }
         ClusterObserver observer = new ClusterObserver(config, topics, starts, sinks, clock).start();
         Optional<KafkaStreamsMetrics> bound = Optional.empty();
         if (registry.isPresent() && streams.isPresent()) {

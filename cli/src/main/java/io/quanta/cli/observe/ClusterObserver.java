@@ -3,6 +3,7 @@ package io.quanta.cli.observe;
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.JobTelemetry;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.schemas.SchedulingDecision;
@@ -82,7 +83,7 @@ public final class ClusterObserver implements AutoCloseable {
 
     /** The topics an observer can follow. */
     public enum Topic {
-        STATUS, DECISIONS, DEADLETTER, HEARTBEATS, EVENTS, COMMANDS;
+        STATUS, DECISIONS, DEADLETTER, HEARTBEATS, EVENTS, TELEMETRY, COMMANDS;
 
         TopicSpec<String, ?> spec(TopicCatalogue c) {
             return switch (this) {
@@ -91,6 +92,7 @@ public final class ClusterObserver implements AutoCloseable {
                 case DEADLETTER -> c.deadLetter();
                 case HEARTBEATS -> c.heartbeats();
                 case EVENTS -> c.events();
+                case TELEMETRY -> c.telemetry();
                 case COMMANDS -> c.commands();
             };
         }
@@ -235,6 +237,8 @@ public final class ClusterObserver implements AutoCloseable {
                     v -> sinks.forEach(s -> s.heartbeat(v)));
             case EVENTS -> new Handler<>((Deserializer<JobEvent>) spec.valueSerde().deserializer(),
                     v -> sinks.forEach(s -> s.event(v)));
+            case TELEMETRY -> new Handler<>((Deserializer<JobTelemetry>) spec.valueSerde().deserializer(),
+                    v -> sinks.forEach(s -> s.telemetry(v)));
             case COMMANDS -> new Handler<>((Deserializer<NodeCommand>) spec.valueSerde().deserializer(),
                     v -> sinks.forEach(s -> s.command(v)));
         };

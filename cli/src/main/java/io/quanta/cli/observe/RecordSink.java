@@ -34,6 +34,10 @@ public interface RecordSink {
     default void event(JobEvent event) {
     }
 
+    /** A telemetry window of a job. */
+    default void telemetry(io.quanta.schemas.JobTelemetry telemetry) {
+    }
+
     /** A command to a node. */
     default void command(NodeCommand command) {
     }
