@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -106,15 +105,16 @@ public final class HtmlReport {
     }
 
     private static String utilisation(List<SimulationRun> runs) {
-        SvgChart chart = new SvgChart("GPU utilisation (solid: allocated; also useful per run)", "time (hours)",
+        SvgChart chart = new SvgChart("GPU utilisation (solid: allocated, dashed: useful)", "time (hours)",
                 "fraction of GPUs", false, false);
-        for (SimulationRun run : runs) {
+        for (int i = 0; i < runs.size(); i++) {
+            SimulationRun run = runs.get(i);
             double total = run.stats().totalGpus();
             List<TimelineSample> t = run.timeline();
             chart.add(new SvgChart.Series(run.label() + " allocated", hours(t),
-                    t.stream().mapToDouble(s -> s.allocatedGpus() / total).toArray()));
+                    t.stream().mapToDouble(s -> s.allocatedGpus() / total).toArray(), i, false));
             chart.add(new SvgChart.Series(run.label() + " useful", hours(t),
-                    t.stream().mapToDouble(s -> s.usefulGpus() / total).toArray()));
+                    t.stream().mapToDouble(s -> s.usefulGpus() / total).toArray(), i, true));
         }
         return chart.render();
     }
@@ -131,13 +131,5 @@ public final class HtmlReport {
 
     private static double[] hours(List<TimelineSample> t) {
         return t.stream().mapToDouble(s -> s.atSeconds() / 3600.0).toArray();
-    }
-
-    /** Every finished job's JCT of a run, sorted (exposed for tests). */
-    static double[] sortedJct(SimulationRun run) {
-        double[] jct = run.outcomes().stream().filter(JobOutcome::finished)
-                .mapToDouble(o -> o.jctSeconds().getAsDouble()).toArray();
-        Arrays.sort(jct);
-        return jct;
     }
 }

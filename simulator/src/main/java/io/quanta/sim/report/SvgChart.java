@@ -20,14 +20,24 @@ public final class SvgChart {
     private static final int TOP = 30;
     private static final int BOTTOM = 50;
 
-    /** One line: a name and its points in x order. */
-    public record Series(String name, double[] xs, double[] ys) {
+    /**
+     * One line: a name and its points in x order.
+     *
+     * @param colour index in the palette, or -1 for the series' position
+     * @param dashed whether the line is dashed
+     */
+    public record Series(String name, double[] xs, double[] ys, int colour, boolean dashed) {
         public Series {
             Objects.requireNonNull(name, "name");
             if (xs.length != ys.length) {
                 throw new IllegalArgumentException("series " + name + ": " + xs.length + " x values but " + ys.length
                         + " y values");
             }
+        }
+
+        /** A solid line coloured by its position. */
+        public Series(String name, double[] xs, double[] ys) {
+            this(name, xs, ys, -1, false);
         }
     }
 
@@ -76,8 +86,10 @@ public final class SvgChart {
                 LEFT, esc(title)));
         axes(b, xr, yr);
         for (int i = 0; i < series.size(); i++) {
-            line(b, series.get(i), COLOURS[i % COLOURS.length], xr, yr);
-            legend(b, series.get(i).name(), COLOURS[i % COLOURS.length], i);
+            Series s = series.get(i);
+            String colour = COLOURS[(s.colour() >= 0 ? s.colour() : i) % COLOURS.length];
+            line(b, s, colour, xr, yr);
+            legend(b, s, colour, i);
         }
         return b.append("</svg>\n").toString();
     }
@@ -122,16 +134,21 @@ public final class SvgChart {
             pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(x, xr), py(y, yr)));
             prevY = y;
         }
-        b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" "
-                + "points=\"%s\"><title>%s</title></polyline>%n", colour, pts.toString().trim(), esc(s.name())));
+        b.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s "
+                + "points=\"%s\"><title>%s</title></polyline>%n", colour, dash(s), pts.toString().trim(),
+                esc(s.name())));
     }
 
-    private void legend(StringBuilder b, String name, String colour, int i) {
+    private void legend(StringBuilder b, Series s, String colour, int i) {
         int x = WIDTH - RIGHT + 15;
         int y = TOP + 10 + 18 * i;
         b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                + "stroke-width=\"3\"/><text x=\"%d\" y=\"%d\">%s</text>%n", x, y, x + 20, y, colour, x + 26, y + 4,
-                esc(name)));
+                + "stroke-width=\"3\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", x, y, x + 20, y, colour, dash(s),
+                x + 26, y + 4, esc(s.name())));
+    }
+
+    private static String dash(Series s) {
+        return s.dashed() ? " stroke-dasharray=\"5,3\"" : "";
     }
 
     private double[] range(boolean x) {
