@@ -7,17 +7,14 @@ import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobTelemetry;
 import io.quanta.schemas.NodeHeartbeat;
-import io.quanta.streams.cell.AssignmentRecord;
-import io.quanta.streams.cell.CellMetaCodec;
+import io.quanta.streams.cell.StateCodecs;
 import io.quanta.streams.cell.CellSchedulerProcessor;
 import io.quanta.streams.cell.ConfigFingerprint;
 import io.quanta.streams.cell.JobRecord;
-import io.quanta.streams.cell.NodeRecord;
 import io.quanta.streams.router.InputRouterProcessor;
 import io.quanta.streams.router.JobRoute;
 import io.quanta.streams.router.Routes;
 import io.quanta.streams.store.BytesCodecSerde;
-import io.quanta.streams.store.JsonSerde;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
 import java.util.List;
@@ -199,17 +196,20 @@ public final class SchedulerTopology {
 
     /** The builders of the cell scheduler's stores, in a fixed order. */
     public static List<StoreBuilder<?>> cellStores(StoreOptions stores) {
+        BytesCodecSerde<JobRecord> jobs = new BytesCodecSerde<>(StateCodecs::encodeJob, StateCodecs::decodeJob);
         return List.of(
-                stores.keyValue(JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
-                stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(), JsonSerde.of(JobRecord.class)),
-                stores.keyValue(NODES_STORE, Serdes.String(), JsonSerde.of(NodeRecord.class)),
-                stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(), JsonSerde.of(AssignmentRecord.class)),
+                stores.keyValue(JOBS_STORE, Serdes.String(), jobs),
+                stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(), jobs),
+                stores.keyValue(NODES_STORE, Serdes.String(),
+                        new BytesCodecSerde<>(StateCodecs::encodeNode, StateCodecs::decodeNode)),
+                stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(),
+                        new BytesCodecSerde<>(StateCodecs::encodeAssignment, StateCodecs::decodeAssignment)),
                 stores.keyValue(SERVICE_STORE, Serdes.String(),
                         new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)),
                 stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
                         new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)),
                 stores.keyValue(CELL_META_STORE, Serdes.String(),
-                        new BytesCodecSerde<>(CellMetaCodec::encode, CellMetaCodec::decode)));
+                        new BytesCodecSerde<>(StateCodecs::encodeMeta, StateCodecs::decodeMeta)));
     }
 
     private static void source(Topology topology, String name, Deserializer<?> keys, TopicSpec<String, ?> topic) {

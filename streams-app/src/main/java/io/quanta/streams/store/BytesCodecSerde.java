@@ -7,8 +7,8 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Serde over a pair of encode and decode functions: values that bring their own compact binary encoding (the scheduling
- * core's service distribution and interference memory) and the JSON state records ({@link JsonSerde}).
+ * Serde over a pair of encode and decode functions: the state records' binary encodings and the scheduling core's
+ * own encodings of its learned memory (service distribution, interference memory).
  */
 public final class BytesCodecSerde<T> implements Serde<T>, Serializer<T>, Deserializer<T> {
 

@@ -45,8 +45,9 @@ public final class CellScopedStore<V> {
         writable().put(CellKeys.key(cellId, id), value);
     }
 
+    /** Removes an entry (a put of null: unlike {@code delete} it does not read and decode the old value). */
     public void delete(String cellId, String id) {
-        writable().delete(CellKeys.key(cellId, id));
+        writable().put(CellKeys.key(cellId, id), null);
     }
 
     /** The values of one cell, in id order. */

@@ -144,10 +144,14 @@ public final class TopologyBenchmark {
             events.flush();
             Await.until("warm-up jobs finished", Duration.ofMinutes(2), () -> summary(app).contains(
                     "\"gpusFree\" : " + NODES * GPUS_PER_NODE));
+            long submitCpu = streamThreadsCpuNanos();
             long[] latency = latencies("job", submissions, topics, jobs, commands, sentAt, startOf).stream()
                     .mapToLong(Long::longValue).sorted().toArray();
+            submitCpu = streamThreadsCpuNanos() - submitCpu;
 
             print(submissions, latency, warm, commitMs + ", stream threads " + threads, policy);
+            System.out.printf("| CPU of the stream thread(s) per submission (routing, pass, START) | %.2f ms |%n",
+                    submitCpu / 1e6 / submissions);
             long streamCpu = streamThreadsCpuNanos();
             long processCpu = processCpuNanos();
             double rate = telemetryRate(stack, app, topics, startOf, telemetryRecords);

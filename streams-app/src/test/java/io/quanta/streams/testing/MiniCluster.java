@@ -31,21 +31,33 @@ public final class MiniCluster {
             ? Long.compare(a.atMs, b.atMs) : Long.compare(a.seq, b.seq));
     private final Map<String, Long> remainingMs = new HashMap<>();
     private final Map<String, Long> startedAt = new HashMap<>();
+    private final long heartbeatEverySeconds;
     private long seq;
     private int commandsSeen;
 
     public MiniCluster(SchedulerDriver driver, long seed) {
+        this(driver, seed, 10);
+    }
+
+    /** A cluster whose nodes heartbeat every {@code heartbeatEverySeconds} of stream time. */
+    public MiniCluster(SchedulerDriver driver, long seed, long heartbeatEverySeconds) {
         this.driver = driver;
         this.random = new Random(seed);
+        this.heartbeatEverySeconds = heartbeatEverySeconds;
+    }
+
+    /** The number of input records given so far. */
+    public long inputs() {
+        return seq;
     }
 
     /** Runs {@code jobs} arrivals on {@code nodes} nodes of 4 GPUs for {@code seconds} of stream time. */
     public void run(int nodes, int jobs, long seconds) {
-        for (long t = 0; t <= seconds; t += 10) {
+        for (long t = 0; t <= seconds; t += heartbeatEverySeconds) {
             for (int n = 0; n < nodes; n++) {
                 String id = "n" + n;
                 long second = t;
-                if (n == 1 && t > seconds / 3 && t < seconds / 3 + 60) {
+                if (n == 1 && t > seconds / 3 && t < seconds / 3 + 6 * heartbeatEverySeconds) {
                     continue;
                 }
                 schedule(second * 1000 + n, () -> driver.heartbeat(node(id, SchedulerDriver.CELL, 4, epoch(id, second), at(second))
@@ -65,6 +77,10 @@ public final class MiniCluster {
             Pending next = queue.poll();
             next.input().run();
             react(next.atMs());
+            if (commandsSeen > 10_000) {
+                driver.forget();
+                commandsSeen = 0;
+            }
         }
     }
 

@@ -172,6 +172,20 @@ public final class SchedulerDriver implements AutoCloseable {
         return inbox;
     }
 
+    /** Drops the outputs read so far (long runs). */
+    public void forget() {
+        commands();
+        decisions();
+        statuses();
+        deadLetters();
+        inbox();
+        commands.clear();
+        decisions.clear();
+        statuses.clear();
+        deadLetters.clear();
+        inbox.clear();
+    }
+
     /** The latest status of a job, or null. */
     public JobStatus lastStatus(String jobId) {
         JobStatus last = null;

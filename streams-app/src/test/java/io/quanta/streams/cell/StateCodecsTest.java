@@ -1,0 +1,76 @@
+package io.quanta.streams.cell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.core.model.JobState;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class StateCodecsTest {
+
+    @Test
+    void shouldRoundTripEveryJobFieldExactlyWhenEncodedAndDecoded() {
+        JobRecord job = new JobRecord();
+        job.jobId = "j|1";
+        job.cellId = "cell-0";
+        job.tenant = "vision";
+        job.numGpus = 4;
+        job.gpuType = null;
+        job.modelName = "resnet50";
+        job.tensorSizeSkew = 0.25;
+        job.minibatchMillis = 12.5;
+        job.expectedDurationSeconds = null;
+        job.command = List.of("python", "train.py");
+        job.env = new TreeMap<>(Map.of("B", "2", "A", "1"));
+        job.state = JobState.SUSPENDING;
+        job.attainedBase = 1234.5678901234;
+        job.throughput = Double.NaN;
+        job.baselineThroughput = 3.3;
+        job.lastMessage = "x".repeat(70_000);
+        job.pendingPeerEnds = List.of("n2");
+        job.sourceOffset = 42;
+
+        byte[] bytes = StateCodecs.encodeJob(job);
+        JobRecord back = StateCodecs.decodeJob(bytes);
+
+        assertThat(StateCodecs.encodeJob(back)).isEqualTo(bytes);
+        assertThat(back.jobId()).isEqualTo("j|1");
+        assertThat(back.gpuType).isNull();
+        assertThat(back.env).containsExactly(Map.entry("A", "1"), Map.entry("B", "2"));
+        assertThat(back.throughput).isNaN();
+        assertThat(back.attainedBase).isEqualTo(1234.5678901234);
+        assertThat(back.lastMessage).hasSize(70_000);
+        assertThat(back.state()).isEqualTo(JobState.SUSPENDING);
+    }
+
+    @Test
+    void shouldRoundTripNodesAssignmentsAndMeta() {
+        NodeRecord node = new NodeRecord();
+        node.nodeId = "n1";
+        node.cellId = "cell-0";
+        node.rack = "r1";
+        node.epoch = 7;
+        node.alive = true;
+        node.gpus = List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, false, "ECC error"));
+        AssignmentRecord assignment = new AssignmentRecord("j1", 3, List.of(
+                new io.quanta.core.model.GpuId("n1", 1), new io.quanta.core.model.GpuId("n1", 0)));
+        CellMeta meta = new CellMeta("cell-0");
+        meta.seq = 99;
+        meta.configHash = "abc";
+        meta.policyWakeUpMs = 123;
+
+        NodeRecord nodeBack = StateCodecs.decodeNode(StateCodecs.encodeNode(node));
+        AssignmentRecord assignmentBack = StateCodecs.decodeAssignment(StateCodecs.encodeAssignment(assignment));
+        CellMeta metaBack = StateCodecs.decodeMeta(StateCodecs.encodeMeta(meta));
+
+        assertThat(nodeBack.gpus()).isEqualTo(node.gpus());
+        assertThat(nodeBack.epoch()).isEqualTo(7);
+        assertThat(assignmentBack.placement()).isEqualTo(assignment.placement());
+        assertThat(assignmentBack.attempt()).isEqualTo(3);
+        assertThat(metaBack.seq()).isEqualTo(99);
+        assertThat(metaBack.configHash()).isEqualTo("abc");
+        assertThat(metaBack.policyWakeUpMs()).isEqualTo(123);
+    }
+}
