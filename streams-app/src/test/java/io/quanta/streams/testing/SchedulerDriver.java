@@ -1,5 +1,6 @@
 package io.quanta.streams.testing;
 
+import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobRequest;
@@ -66,9 +67,17 @@ public final class SchedulerDriver implements AutoCloseable {
     }
 
     public SchedulerDriver(SchedulerSettings settings, StoreOptions stores, Path stateDir) {
+        this(settings, stores, stateDir, PolicyRegistry.builtIn());
+    }
+
+    public SchedulerDriver(SchedulerSettings settings, StoreOptions stores, PolicyRegistry policies) {
+        this(settings, stores, tempDir(), policies);
+    }
+
+    public SchedulerDriver(SchedulerSettings settings, StoreOptions stores, Path stateDir, PolicyRegistry policies) {
         topics = TopicCatalogue.from(QuantaConfig.of(Map.of()),
                 new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true));
-        Topology topology = SchedulerTopology.build(topics, settings, stores);
+        Topology topology = SchedulerTopology.build(topics, settings, stores, policies);
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
