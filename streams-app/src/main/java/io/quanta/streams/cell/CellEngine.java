@@ -64,6 +64,9 @@ public final class CellEngine {
             cell.metaChanged();
         }
         Step s = new Step(cell, now, timestamp, offset, out, config);
+        // CONFIG goes out on the first inbox record handled under a new configuration, so audit replay switches
+        // configuration at exactly that record.
+        s.recordConfig();
         boolean pass = apply(s, input);
         pass |= nodes.checkLiveness(s);
         boolean tick = meta.nextTickMs >= 0 && now >= meta.nextTickMs;
