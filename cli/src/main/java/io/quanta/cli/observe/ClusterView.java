@@ -35,6 +35,7 @@ public final class ClusterView implements RecordSink {
     private final Map<DecisionType, Long> decisions = new EnumMap<>(DecisionType.class);
     private final Deque<SchedulingDecision> recent = new ArrayDeque<>();
     private long deadLetters;
+    private Snapshot cached;
 
     /** @param recentDecisions how many of the latest decisions to keep */
     public ClusterView(int recentDecisions) {
@@ -43,6 +44,7 @@ public final class ClusterView implements RecordSink {
 
     @Override
     public synchronized void status(JobStatus status) {
+        cached = null;
         if (TERMINAL.contains(status.getState())) {
             jobs.remove(status.getJobId());
             ended.merge(status.getState(), 1, Integer::sum);
@@ -53,6 +55,7 @@ public final class ClusterView implements RecordSink {
 
     @Override
     public synchronized void decision(SchedulingDecision decision) {
+        cached = null;
         decisions.merge(decision.getType(), 1L, Long::sum);
         if (decision.getType() != DecisionType.CONFIG) {
             recent.addLast(decision);
@@ -64,16 +67,25 @@ public final class ClusterView implements RecordSink {
 
     @Override
     public synchronized void deadLetter(io.quanta.schemas.DeadLetter letter) {
+        cached = null;
         deadLetters++;
     }
 
     @Override
     public synchronized void heartbeat(NodeHeartbeat heartbeat) {
+        cached = null;
         nodes.merge(heartbeat.getNodeId(), heartbeat, (a, b) -> b.getSentAt().isBefore(a.getSentAt()) ? a : b);
     }
 
-    /** An immutable summary of the current state. */
+    /** An immutable summary of the current state (computed once per change, so many gauges can read it). */
     public synchronized Snapshot snapshot() {
+        if (cached == null) {
+            cached = compute();
+        }
+        return cached;
+    }
+
+    private Snapshot compute() {
         Map<JobState, Integer> byState = new EnumMap<>(ended);
         Map<Integer, Integer> queuedByLevel = new TreeMap<>();
         for (JobStatus s : jobs.values()) {
