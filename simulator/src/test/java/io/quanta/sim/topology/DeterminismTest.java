@@ -12,6 +12,7 @@ import io.quanta.sim.report.JobCsvWriter;
 import io.quanta.sim.testing.Traces;
 import io.quanta.sim.trace.Trace;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,11 @@ class DeterminismTest {
     }
 
     private static String csv(String policy, long seed) throws Exception {
-        SimulationRun run = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime)
+        return csv(policy, seed, EngineSettings.defaults());
+    }
+
+    private static String csv(String policy, long seed, EngineSettings settings) throws Exception {
+        SimulationRun run = new Simulator(TopologyScheduler::create, settings, System::nanoTime)
                 .run(syntheticTrace(), ClusterShape.parse("1x4x8"), FidelityMode.REALISTIC,
                         Map.of("policy", policy), seed, ProgressListener.NONE);
         StringWriter out = new StringWriter();
@@ -51,6 +56,14 @@ class DeterminismTest {
         assertThat(second).isEqualTo(first);
         assertThat(first.lines().count()).isEqualTo(121);
         assertThat(first).doesNotContain(",QUEUED");
+    }
+
+    @Test
+    void shouldDecideTheSameWhateverTheHeartbeatInterval() throws Exception {
+        String hourly = csv("tiresias-las", 7, EngineSettings.defaults().withHeartbeatInterval(Duration.ofHours(1)));
+        String daily = csv("tiresias-las", 7, EngineSettings.defaults().withHeartbeatInterval(Duration.ofHours(24)));
+
+        assertThat(daily).isEqualTo(hourly);
     }
 
     @Test
