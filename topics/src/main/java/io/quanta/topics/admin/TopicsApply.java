@@ -72,8 +72,7 @@ public final class TopicsApply {
     }
 
     private List<String> verify(TopicSpec<?, ?> spec) {
-        TopicDescription description = await(admin.describeTopics(List.of(spec.name())).allTopicNames(),
-                "describe topic " + spec.name()).get(spec.name());
+        TopicDescription description = describeWhenKnown(spec.name());
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, spec.name());
         Map<ConfigResource, Config> configs = await(admin.describeConfigs(List.of(resource)).all(),
                 "describe configs of " + spec.name());
@@ -94,6 +93,30 @@ public final class TopicsApply {
             }
         }
         return drift;
+    }
+
+    /**
+     * Describes a topic, retrying while the broker's metadata has not caught up with a topic that was just created
+     * (by us or by a concurrent apply): it answers UnknownTopicOrPartition for a short while. Bounded by the timeout.
+     */
+    private TopicDescription describeWhenKnown(String name) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                return await(admin.describeTopics(List.of(name)).allTopicNames(), "describe topic " + name).get(name);
+            } catch (KafkaException e) {
+                if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+                        || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(50); // metadata propagation backoff, not test synchronisation
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
 
     private static Set<String> policiesOf(String value) {
