@@ -51,8 +51,10 @@ public final class NodeConfigSection implements ConfigSection {
         return new ConfigDef()
                 .define(ID, Type.STRING, null, Importance.HIGH,
                         "Node id: the key of its heartbeats and commands. Default: the host name.")
-                .define(CELL, Type.STRING, "default", new ConfigDef.NonEmptyString(), Importance.HIGH,
-                        "Cell the node belongs to (the scheduler schedules a cell's nodes together).")
+                .define(CELL, Type.STRING, "cell-0", new ConfigDef.NonEmptyString(), Importance.HIGH,
+                        "Cell the node belongs to (the scheduler schedules a cell's nodes together). The default is "
+                                + "the scheduler's default cell (scheduler.routing.default.cell), so a node started "
+                                + "without a cell gets the jobs no routing rule sends elsewhere.")
                 .define(RACK, Type.STRING, "default", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                         "Rack (network domain) of the node, for locality-aware placement.")
                 .define(BACKEND, Type.STRING, "process", ValidString.in("process", "simulated"), Importance.HIGH,

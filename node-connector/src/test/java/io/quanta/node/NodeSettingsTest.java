@@ -46,7 +46,7 @@ class NodeSettingsTest {
         assertThat(s.suspendDeadline()).isEqualTo(Duration.ofSeconds(60));
         assertThat(s.telemetryWindow()).isEqualTo(Duration.ofSeconds(10));
         assertThat(s.workDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".quanta", "nodes", "n1"));
-        assertThat(s.cellId()).isEqualTo("default");
+        assertThat(s.cellId()).isEqualTo("cell-0");
     }
 
     @Test

@@ -25,6 +25,15 @@ class GeneratedDocsTest {
     }
 
     @Test
+    void shouldPutANodeWithoutACellIntoTheSchedulersDefaultCellWhenBothUseDefaults() {
+        ConfigSections all = ConfigSections.discover();
+
+        assertThat(all.key("node.cell").orElseThrow().defaultValue)
+                .as("node.cell must default to the cell that gets the jobs no routing rule claims")
+                .isEqualTo(all.key("scheduler.routing.default.cell").orElseThrow().defaultValue);
+    }
+
+    @Test
     void shouldMatchCommittedTopicReferenceWhenGenerated() throws IOException {
         String committed = Files.readString(DOCS.resolve("topics.md"));
 

@@ -275,16 +275,33 @@ public final class SimulatedJobRunner implements JobRunner {
     }
 
     private JobPlacementView view(SimJob job) {
-        List<ModelProfile> partners = new ArrayList<>();
+        if (job.alone == null) {
+            List<GpuRef> placement = job.launch.placement().isEmpty()
+                    ? job.launch.gpuIndices().stream().map(i -> new GpuRef(nodeId, i)).toList()
+                    : job.launch.placement();
+            job.alone = JobPlacementView.of(job.launch.profile(), placement, rackOfNode, List.of());
+        }
+        List<ModelProfile> partners = null;
         for (SimJob other : jobs.values()) {
-            if (other != job && other.launch.gpuIndices().stream().anyMatch(job.launch.gpuIndices()::contains)) {
+            if (other != job && sharesGpu(other, job)) {
+                if (partners == null) {
+                    partners = new ArrayList<>();
+                }
                 partners.add(other.launch.profile());
             }
         }
-        List<GpuRef> placement = job.launch.placement().isEmpty()
-                ? job.launch.gpuIndices().stream().map(i -> new GpuRef(nodeId, i)).toList()
-                : job.launch.placement();
-        return JobPlacementView.of(job.launch.profile(), placement, rackOfNode, partners);
+        JobPlacementView alone = job.alone;
+        return partners == null ? alone
+                : new JobPlacementView(alone.profile(), alone.gpus(), alone.servers(), alone.racks(), partners);
+    }
+
+    private static boolean sharesGpu(SimJob a, SimJob b) {
+        for (Integer index : a.launch.gpuIndices()) {
+            if (b.launch.gpuIndices().contains(index)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Duration compress(Duration d) {
@@ -315,6 +332,8 @@ public final class SimulatedJobRunner implements JobRunner {
         Phase phase;
         Instant phaseEnd;
         Instant eventAt;
+        /** The view of the job on its placement without partners (the launch does not change). */
+        JobPlacementView alone;
 
         SimJob(AttemptLaunch launch, Listener listener) {
             this.launch = launch;

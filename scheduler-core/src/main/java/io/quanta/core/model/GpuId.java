@@ -1,6 +1,5 @@
 package io.quanta.core.model;
 
-import java.util.Comparator;
 import java.util.Objects;
 
 /**
@@ -8,9 +7,6 @@ import java.util.Objects;
  * then index, which is the canonical order every policy uses to break ties between GPUs.
  */
 public record GpuId(String nodeId, int index) implements Comparable<GpuId> {
-
-    private static final Comparator<GpuId> ORDER =
-            Comparator.comparing(GpuId::nodeId).thenComparingInt(GpuId::index);
 
     public GpuId {
         Objects.requireNonNull(nodeId, "nodeId");
@@ -34,7 +30,8 @@ public record GpuId(String nodeId, int index) implements Comparable<GpuId> {
 
     @Override
     public int compareTo(GpuId other) {
-        return ORDER.compare(this, other);
+        int byNode = nodeId.compareTo(other.nodeId);
+        return byNode != 0 ? byNode : Integer.compare(index, other.index);
     }
 
     /** Canonical rendering {@code node/index}, e.g. {@code n1/3}. */

@@ -87,6 +87,16 @@ public record Job(
         return new Builder(this);
     }
 
+    /**
+     * The same job at another instant: only the time-dependent fields (attained service, executed and waiting
+     * seconds) differ. Cheap, for snapshot builders that keep one view per job and move it forward in time.
+     */
+    public Job at(double attained, double executed, double waiting) {
+        return new Job(id, tenant, numGpus, gpuType, state, attempt, arrivalSeq, submittedAt, attained, executed,
+                waiting, queueLevel, placement, sharingWith, throughput, baselineThroughput, placementChangedAt,
+                previousPlacement, reservedGpus, profile, expectedDurationSeconds);
+    }
+
     /** True when the job is QUEUED (waiting for GPUs). */
     public boolean isQueued() {
         return state == JobState.QUEUED;

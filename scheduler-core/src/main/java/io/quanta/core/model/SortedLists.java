@@ -11,7 +11,12 @@ final class SortedLists {
     }
 
     static <T extends Comparable<? super T>> List<T> of(List<T> list) {
-        return of(list, Comparator.naturalOrder());
+        for (int i = 1; i < list.size(); i++) {
+            if (list.get(i - 1).compareTo(list.get(i)) >= 0) {
+                return sortedCopy(list, Comparator.naturalOrder());
+            }
+        }
+        return List.copyOf(list);
     }
 
     static <T> List<T> of(List<T> list, Comparator<? super T> order) {
@@ -19,9 +24,10 @@ final class SortedLists {
         for (int i = 1; i < list.size() && sorted; i++) {
             sorted = order.compare(list.get(i - 1), list.get(i)) < 0;
         }
-        if (sorted) {
-            return List.copyOf(list);
-        }
+        return sorted ? List.copyOf(list) : sortedCopy(list, order);
+    }
+
+    private static <T> List<T> sortedCopy(List<T> list, Comparator<? super T> order) {
         List<T> copy = new ArrayList<>(list);
         copy.sort(order);
         List<T> out = new ArrayList<>(copy.size());

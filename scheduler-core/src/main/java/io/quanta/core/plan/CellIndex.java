@@ -32,7 +32,7 @@ public final class CellIndex {
     private final Map<String, Integer> totalByModel;
     private final int maxPerNode;
     private final int totalGpus;
-    private final Map<String, Job> jobs;
+    private Map<String, Job> jobs;
 
     public CellIndex(ClusterSnapshot snapshot) {
         this.snapshot = snapshot;
@@ -45,10 +45,6 @@ public final class CellIndex {
         this.free = new long[n];
         this.soonFree = new long[n];
         this.gpus = new Gpu[n][];
-        this.jobs = new HashMap<>(snapshot.jobs().size() * 2);
-        for (Job j : snapshot.jobs()) {
-            jobs.put(j.id(), j);
-        }
         Map<String, Integer> racks = new TreeMap<>();
         for (Node node : nodes) {
             racks.putIfAbsent(node.rack(), 0);
@@ -122,7 +118,7 @@ public final class CellIndex {
             }
             boolean onlySuspending = true;
             for (String jobId : g.jobIds()) {
-                Job j = jobs.get(jobId);
+                Job j = job(jobId);
                 onlySuspending &= j != null && j.state() == JobState.SUSPENDING && j.placement().contains(id)
                         && !j.reservedGpus().contains(id);
             }
@@ -211,6 +207,12 @@ public final class CellIndex {
     }
 
     public Job job(String id) {
+        if (jobs == null) {
+            jobs = new HashMap<>(snapshot.jobs().size() * 2);
+            for (Job j : snapshot.jobs()) {
+                jobs.put(j.id(), j);
+            }
+        }
         return jobs.get(id);
     }
 

@@ -48,8 +48,10 @@ public final class SimulationBenchmark {
             trace = trace.first(limit);
         }
         double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
+        long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         SimulationRun run = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime)
                 .run(trace, cluster, mode, Map.of("policy", policy), 1, TerminalProgress.every2s(System.err, policy));
+        double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
         Summary s = run.summary();
         double wall = run.stats().wallSeconds();
         long gcMillis = ManagementFactory.getGarbageCollectorMXBeans().stream()
@@ -64,6 +66,8 @@ public final class SimulationBenchmark {
                 + mode.label());
         row("jobs finished", s.finished() + " of " + s.jobs() + " (" + run.stats().stopReason() + ")");
         row("wall time of the run", Numbers.human(wall, 1) + " s");
+        row("CPU time of the simulation thread", Numbers.human(cpu, 1) + " s (" + Numbers.human(100 * cpu / wall, 0)
+                + "% of the wall time)");
         row("simulated time", Numbers.duration(run.stats().simulatedSeconds()) + " ("
                 + Numbers.human(run.stats().simulatedSeconds(), 0) + " s)");
         row("simulated s per wall s", Numbers.human(s.simulatedSecondsPerWallSecond(), 0));

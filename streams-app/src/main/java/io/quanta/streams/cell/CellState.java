@@ -37,7 +37,6 @@ public final class CellState {
 
     private final Map<GpuId, TreeSet<String>> occupancy = new HashMap<>();
     private final Map<String, Node> nodeViews = new HashMap<>();
-    private final Map<String, JobView> jobViews = new HashMap<>();
     final Set<String> changedJobs = new LinkedHashSet<>();
     final List<JobRecord> finishedJobs = new ArrayList<>();
     final Set<String> changedNodes = new LinkedHashSet<>();
@@ -69,19 +68,19 @@ public final class CellState {
     void putJob(JobRecord job) {
         jobs.put(job.jobId, job);
         changedJobs.add(job.jobId);
-        jobViews.remove(job.jobId);
+        job.view = null;
     }
 
     /** Records that a job changed: it is flushed, and its snapshot view is rebuilt. Call after every change. */
     void jobChanged(JobRecord job) {
         changedJobs.add(job.jobId);
-        jobViews.remove(job.jobId);
+        job.view = null;
     }
 
     /** Moves a job that reached a terminal state out of the active set (into the finished-jobs store). */
     void finishJob(JobRecord job) {
         jobs.remove(job.jobId);
-        jobViews.remove(job.jobId);
+        job.view = null;
         changedJobs.add(job.jobId);
         finishedJobs.add(job);
     }
@@ -94,7 +93,7 @@ public final class CellState {
     // ---- assignments and occupancy
 
     void putAssignment(AssignmentRecord assignment) {
-        jobViews.remove(assignment.jobId);
+        forgetView(assignment.jobId);
         AssignmentRecord previous = assignments.put(assignment.jobId, assignment);
         if (previous != null) {
             release(previous);
@@ -115,7 +114,7 @@ public final class CellState {
 
     /** Changes the reserved GPUs of an assignment, keeping the occupancy in step. */
     void reserve(AssignmentRecord assignment, List<GpuId> reserved) {
-        jobViews.remove(assignment.jobId);
+        forgetView(assignment.jobId);
         release(assignment);
         assignment.setReserved(reserved);
         occupy(assignment);
@@ -123,7 +122,7 @@ public final class CellState {
     }
 
     void removeAssignment(String jobId) {
-        jobViews.remove(jobId);
+        forgetView(jobId);
         AssignmentRecord previous = assignments.remove(jobId);
         if (previous != null) {
             release(previous);
@@ -206,17 +205,23 @@ public final class CellState {
      * for a job whose service, executed or waiting time grows with time, until {@code nowMs} changes.
      */
     Job jobView(JobRecord job, long nowMs) {
-        JobView cached = jobViews.get(job.jobId);
-        if (cached != null && (cached.nowMs == nowMs || !cached.timeDependent)) {
-            return cached.job;
+        Job cached = job.view;
+        if (cached != null && (job.viewAtMs == nowMs || !job.viewTimeDependent)) {
+            return cached;
         }
-        Job view = SnapshotBuilder.job(job, assignments.get(job.jobId), nowMs);
-        boolean timeDependent = job.runStartedAtMs >= 0 || job.state == JobState.QUEUED;
-        jobViews.put(job.jobId, new JobView(view, nowMs, timeDependent));
+        Job view = cached == null ? SnapshotBuilder.job(job, assignments.get(job.jobId), nowMs)
+                : SnapshotBuilder.moved(cached, job, nowMs);
+        job.view = view;
+        job.viewAtMs = nowMs;
+        job.viewTimeDependent = SnapshotBuilder.timeDependent(job);
         return view;
     }
 
-    private record JobView(Job job, long nowMs, boolean timeDependent) {
+    private void forgetView(String jobId) {
+        JobRecord job = jobs.get(jobId);
+        if (job != null) {
+            job.view = null;
+        }
     }
 
     /** True when the GPU exists, its node is alive and it is healthy. */

@@ -1,5 +1,6 @@
 package io.quanta.streams.cell;
 
+import io.quanta.core.model.Job;
 import io.quanta.core.model.JobState;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +60,11 @@ public final class JobRecord {
     String sourceTopic = "";
     int sourcePartition = -1;
     long sourceOffset = -1;
+
+    /** The snapshot view last built for this record (not stored): valid until the record or its assignment changes. */
+    transient Job view;
+    transient long viewAtMs;
+    transient boolean viewTimeDependent;
 
     JobRecord() {
     }

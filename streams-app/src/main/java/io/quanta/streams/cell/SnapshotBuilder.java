@@ -36,11 +36,6 @@ final class SnapshotBuilder {
     }
 
     static Job job(JobRecord j, AssignmentRecord assignment, long nowMs) {
-        boolean running = j.state == JobState.RUNNING || j.state == JobState.SUSPENDING;
-        double executed = running && j.runStartedAtMs >= 0 ? Math.max(0, nowMs - j.runStartedAtMs) / 1000.0
-                : j.state == JobState.QUEUED ? j.lastRunSeconds : 0.0;
-        double waiting = j.state == JobState.QUEUED && j.queuedSinceMs >= 0
-                ? Math.max(0, nowMs - j.queuedSinceMs) / 1000.0 : 0.0;
         return Job.builder(j.jobId)
                 .tenant(j.tenant)
                 .numGpus(j.numGpus)
@@ -50,8 +45,8 @@ final class SnapshotBuilder {
                 .arrivalSeq(j.arrivalSeq)
                 .submittedAt(Instant.ofEpochMilli(j.arrivedAtMs))
                 .attainedGpuSeconds(j.attainedAt(nowMs))
-                .executedSeconds(executed)
-                .waitingSeconds(waiting)
+                .executedSeconds(executedSeconds(j, nowMs))
+                .waitingSeconds(waitingSeconds(j, nowMs))
                 .queueLevel(j.queueLevel)
                 .placement(assignment == null ? List.of() : assignment.placement())
                 .sharingWith(List.copyOf(j.sharingWith))
@@ -66,5 +61,26 @@ final class SnapshotBuilder {
                 .expectedDurationSeconds(j.expectedDurationSeconds == null ? OptionalDouble.empty()
                         : OptionalDouble.of(j.expectedDurationSeconds))
                 .build();
+    }
+
+    /** The job's view {@code view} (built at another instant) moved to {@code nowMs}. */
+    static Job moved(Job view, JobRecord j, long nowMs) {
+        return view.at(j.attainedAt(nowMs), executedSeconds(j, nowMs), waitingSeconds(j, nowMs));
+    }
+
+    /** True when the job's view changes with time alone (service accrues, or the wait grows). */
+    static boolean timeDependent(JobRecord j) {
+        return j.runStartedAtMs >= 0 || j.state == JobState.QUEUED;
+    }
+
+    private static double executedSeconds(JobRecord j, long nowMs) {
+        boolean running = j.state == JobState.RUNNING || j.state == JobState.SUSPENDING;
+        return running && j.runStartedAtMs >= 0 ? Math.max(0, nowMs - j.runStartedAtMs) / 1000.0
+                : j.state == JobState.QUEUED ? j.lastRunSeconds : 0.0;
+    }
+
+    private static double waitingSeconds(JobRecord j, long nowMs) {
+        return j.state == JobState.QUEUED && j.queuedSinceMs >= 0 ? Math.max(0, nowMs - j.queuedSinceMs) / 1000.0
+                : 0.0;
     }
 }
