@@ -99,11 +99,42 @@ public final class PolicyConfigKeys {
             "an integer >= 1", "Most bad model pairs remembered.",
             t -> (int) range(Integer.parseInt(t), 1, Integer.MAX_VALUE));
 
+    public static final ConfigKey<Double> QUANTA_PACK_MIN_GAIN = new ConfigKey<>("quanta.pack-min-gain", "0.1",
+            "a number in [0, 1]",
+            "quanta keeps a pack only when the sum of normalised throughputs >= 1 + this (its introspection.min-gain;"
+                    + " a pack that merely equals running one job at a time only slows the job already running).",
+            t -> range(Double.parseDouble(t), 0, 1));
+
+    public static final ConfigKey<Double> QUANTA_SKEW_THRESHOLD = new ConfigKey<>("quanta.skew-threshold", "0.05",
+            "a number in [0, 1]",
+            "quanta's placement.skew-threshold under skew-aware placement: every model with more tensor-size skew"
+                    + " than this loses speed when spread, so quanta consolidates it.",
+            t -> range(Double.parseDouble(t), 0, 1));
+
+    public static final ConfigKey<Double> QUANTA_RELAXATION_TIMEOUT_S = new ConfigKey<>(
+            "quanta.relaxation-timeout-s", "3600", "a number of seconds >= 0",
+            "quanta's placement.relaxation-timeout-s: a gang that runs spread is slowed for its whole run, so quanta"
+                    + " waits up to this long for a consolidated placement before it accepts a relaxed one.",
+            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+
+    public static final ConfigKey<OptionalDouble> QUANTA_STARVATION_KNOB = new ConfigKey<>("quanta.starvation-knob",
+            "4", "off, or a positive number",
+            "quanta's tiresias.starvation-knob: a queued job is promoted to queue 0 after waiting knob x its last"
+                    + " executed time (a guard for the tail, on by default for quanta).",
+            PolicyConfigKeys::offOrPositive);
+
+    public static final ConfigKey<String> QUANTA_RANKING = new ConfigKey<>("quanta.ranking", "gittins",
+            "las, gittins",
+            "Order inside a queue for quanta: FIFO (las) or the 2D-Gittins index learned from completed jobs"
+                    + " (gittins, with gittins.* keys).", PolicyConfigKeys::lasOrGittins);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
             GITTINS_PRIOR, GITTINS_MIN_SAMPLES, GITTINS_CAPACITY, GITTINS_SEED, QUANTUM_S, INTROSPECTION_WINDOW_S,
-            INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY));
+            INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
+            QUANTA_PACK_MIN_GAIN, QUANTA_SKEW_THRESHOLD, QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB,
+            QUANTA_RANKING));
 
     private PolicyConfigKeys() {
     }
@@ -117,6 +148,13 @@ public final class PolicyConfigKeys {
     private static String name(String t) {
         if (t.isEmpty() || !t.matches("[a-z0-9][a-z0-9-]*")) {
             throw new IllegalArgumentException("policy names are lower-case words joined by '-'");
+        }
+        return t;
+    }
+
+    private static String lasOrGittins(String t) {
+        if (!t.equals("las") && !t.equals("gittins")) {
+            throw new IllegalArgumentException("not las/gittins");
         }
         return t;
     }

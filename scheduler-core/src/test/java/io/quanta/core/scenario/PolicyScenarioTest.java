@@ -152,6 +152,31 @@ class PolicyScenarioTest {
                         packedCell(4, 4, true),
                         List.of("RECORD_INTERFERENCE b a", "CONFIRM_PLACEMENT a", "MIGRATE b n1/0->n2/0"),
                         "job b moved to 1 GPU on 1 node"),
+                packKept("gandiva keeps a pack that only matches running one job at a time", "gandiva", 5,
+                        "a 0.5 + b 0.5 = 1 >= 1"),
+                packMovedApart("quanta reverts a pack that only matches running one job at a time", "quanta", 5,
+                        "a 0.5 + b 0.5 = 1 < 1.1"),
+                packKept("quanta keeps a pack that gains (two language models at 0.81)", "quanta", 8.1,
+                        "a 0.81 + b 0.81 = 1.62 >= 1.1"),
+                row("quanta: a low-skew gang waits for a consolidated placement", "policy=quanta",
+                        halfFullCell(0.1, 10), List.of(), ""),
+                row("quanta: a gang of a model without skew takes free GPUs anywhere", "policy=quanta",
+                        halfFullCell(0.0, 10), List.of("START h n1/2,n1/3,n2/2,n2/3"), "4 GPUs on 2 nodes"),
+                row("quanta: still waiting for consolidation after 3,599 s", "policy=quanta",
+                        halfFullCell(0.9, 3599), List.of(), ""),
+                row("quanta: relaxed after an hour", "policy=quanta",
+                        halfFullCell(0.9, 3600), List.of("START h n1/2,n1/3,n2/2,n2/3"), "relaxed"),
+                row("quanta: the starvation knob is on by default", "policy=quanta",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0).executed(10),
+                                aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(1600)).build(),
+                        List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 1600 s >= 4 x last run 400 s)"),
+                row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
+                                + "tiresias.thresholds=350,2000",
+                        gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
+                row("quanta with quanta.ranking=las: FIFO inside a queue", "policy=quanta gittins.min-samples=4 "
+                                + "tiresias.thresholds=350,2000 quanta.ranking=las",
+                        gittinsCell(), List.of("START q n1/0"), "queue 0, attained 0 GPU-s"),
                 row("gandiva: de-fragment a spread job by migration", "policy=gandiva",
                         aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4)).jobs(
                                 aJob("m").seq(1).runningOn("n1", 2, 3).runningOn("n2", 2, 3).skew(0.9)
@@ -164,6 +189,18 @@ class PolicyScenarioTest {
                 row("reject a GPU type the cell does not have", "policy=tiresias-las",
                         aCell().nodes(aNode("n1").gpus(4)).jobs(aJob("t").gpuType("A100")).build(),
                         List.of("REJECT t"), "needs 1 GPUs of type A100 but the cell has only 0"));
+    }
+
+    /** a and b packed for a window, each at {@code throughput} of 10/s, a spare GPU: the pack is kept. */
+    static Scenario packKept(String name, String policy, double throughput, String reason) {
+        return row(name, "policy=" + policy, packedCell(throughput, throughput, true),
+                List.of("CONFIRM_PLACEMENT a", "CONFIRM_PLACEMENT b"), reason);
+    }
+
+    /** Like {@link #packKept} but the pack is reverted: the pair is remembered and b moves to the spare GPU. */
+    static Scenario packMovedApart(String name, String policy, double throughput, String reason) {
+        return row(name, "policy=" + policy, packedCell(throughput, throughput, true),
+                List.of("RECORD_INTERFERENCE b a", "CONFIRM_PLACEMENT a", "MIGRATE b n1/0->n2/0"), reason);
     }
 
     /** One free GPU; p (attained 150) and q (attained 0, arrived first) both in queue 0 of thresholds 350, 2000. */

@@ -3,12 +3,15 @@ package io.quanta.core.policy.quanta;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
-import io.quanta.core.placement.PlacementRule;
+import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.policy.PolicyConfigKeys;
 import io.quanta.core.stage.FallbackStep;
 import io.quanta.core.stage.GangScheduler;
+import io.quanta.core.stage.GittinsRanking;
+import io.quanta.core.stage.ImpossibleConsolidationRelaxer;
 import io.quanta.core.stage.IntrospectivePacking;
 import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.LowerQueueFirst;
@@ -27,9 +30,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Our default: {@code tiresias-las} (queues, demotion, knob, lower-queue preemption) plus Gandiva-style
- * introspective packing when over-subscribed and de-fragmenting migration, plus tenant fairness: with quotas
- * configured, jobs within their tenant's quota go first and reclaim lent GPUs by preempting borrowers.
+ * Our default: Tiresias' queues (demotion, lower-queue preemption) ordered inside a queue by the 2D-Gittins index
+ * learned from completed jobs, with a starvation knob for the tail; consolidated placement for every model whose
+ * tensors are skewed enough to lose speed when spread, waiting up to an hour for it (at once spread when no rack could
+ * ever hold the gang); Gandiva-style packing when over-subscribed, kept only when introspection measures more useful
+ * work than running one job at a time; de-fragmenting migration; and tenant fairness: with quotas configured, jobs
+ * within their tenant's quota go first and reclaim lent GPUs by preempting borrowers. {@link QuantaSettings} says
+ * which shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
 
@@ -40,13 +47,22 @@ public final class QuantaPolicy extends AbstractPolicy {
     private final Placer placer;
     private final TenantQuotas quotas;
     private final IntrospectivePacking gandiva;
+    private final boolean gittins;
+    private final ServiceDistribution prior;
+    private final int minSamples;
 
     public QuantaPolicy(PolicyConfig config) {
         super(NAME, config);
-        this.queues = MultiLevelQueue.from(NAME, config);
-        this.placer = new Placer(PlacementRule.from(config));
+        QuantaSettings settings = QuantaSettings.from(config);
+        this.queues = settings.queues(NAME, config);
+        this.placer = new Placer(settings.placement());
         this.quotas = new TenantQuotas(config);
-        this.gandiva = new IntrospectivePacking(NAME, config, placer);
+        this.gandiva = new IntrospectivePacking(NAME, settings.introspectionConfig(config), placer);
+        this.gittins = settings.gittins();
+        double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
+        this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
+                values);
+        this.minSamples = config.get(PolicyConfigKeys.GITTINS_MIN_SAMPLES);
     }
 
     @Override
@@ -56,7 +72,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         queues.apply(pass.accruing(), admitted, pass.alloc());
         gandiva.introspect(pass);
         LasRanking levels = new LasRanking(queues, pass.alloc());
-        Ranking ranking = levels;
+        Ranking ranking = gittins ? new GittinsRanking(levels, queues, distributionFor(snapshot)) : levels;
         PreemptionRule rule = new LowerQueueFirst(NAME, levels, queues);
         if (quotas.enabled()) {
             List<Job> holding = snapshot.jobs().stream().filter(j -> j.state().holdsGpus()).toList();
@@ -65,12 +81,18 @@ public final class QuantaPolicy extends AbstractPolicy {
                     pass.alloc());
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
+        fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
         fallbacks.add(new PreemptionPlanner(rule, placer, pass.running()));
         gandiva.packer(pass).ifPresent(fallbacks::add);
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
         gandiva.defragment(pass, left);
         return pass.alloc().decisions();
+    }
+
+    /** The learned distribution of completed jobs' service once large enough, else the configured prior. */
+    private ServiceDistribution distributionFor(ClusterSnapshot snapshot) {
+        return snapshot.serviceDistribution().size() >= minSamples ? snapshot.serviceDistribution() : prior;
     }
 
     @Override

@@ -1,0 +1,44 @@
+package io.quanta.core.policy.quanta;
+
+import io.quanta.core.placement.PlacementMode;
+import io.quanta.core.placement.PlacementRule;
+import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.policy.PolicyConfigKeys;
+import io.quanta.core.stage.MultiLevelQueue;
+import java.util.OptionalDouble;
+
+/**
+ * Where quanta departs from the settings it shares with the other policies, in one place: the {@code quanta.*} keys
+ * replace {@code placement.skew-threshold}, {@code placement.relaxation-timeout-s}, {@code tiresias.starvation-knob}
+ * and {@code introspection.min-gain} for quanta only, so that the baselines keep their papers' defaults.
+ *
+ * @param placement the placement rule: the configured mode, quanta's skew threshold and relaxation timeout
+ * @param knob the starvation knob of quanta's queues
+ * @param packMinGain the normalised gain over running one job at a time that a pack must show to be kept
+ * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
+ */
+public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, boolean gittins) {
+
+    /** quanta's settings read from {@code config}. */
+    public static QuantaSettings from(PolicyConfig config) {
+        PlacementRule shared = PlacementRule.from(config);
+        double skew = shared.mode() == PlacementMode.SKEW_AWARE
+                ? config.get(PolicyConfigKeys.QUANTA_SKEW_THRESHOLD) : shared.skewThreshold();
+        PlacementRule placement = new PlacementRule(shared.mode(), skew,
+                config.get(PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S));
+        return new QuantaSettings(placement, config.get(PolicyConfigKeys.QUANTA_STARVATION_KNOB),
+                config.get(PolicyConfigKeys.QUANTA_PACK_MIN_GAIN),
+                "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)));
+    }
+
+    /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
+    public MultiLevelQueue queues(String policy, PolicyConfig config) {
+        return new MultiLevelQueue(policy, config.get(PolicyConfigKeys.THRESHOLDS), knob,
+                config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S));
+    }
+
+    /** The configuration quanta's Gandiva mechanisms read: the shared one with quanta's pack threshold. */
+    public PolicyConfig introspectionConfig(PolicyConfig config) {
+        return config.with(PolicyConfigKeys.INTROSPECTION_MIN_GAIN.name(), Double.toString(packMinGain));
+    }
+}

@@ -1,0 +1,82 @@
+package io.quanta.core.policy.quanta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quanta.core.placement.PlacementMode;
+import io.quanta.core.placement.PlacementRule;
+import io.quanta.core.policy.InvalidPolicyConfigException;
+import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.policy.PolicyConfigKeys;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** One row per rule of how the {@code quanta.*} keys replace the shared settings, for quanta only. */
+class QuantaSettingsTest {
+
+    record Row(String name, String params, QuantaSettings expected) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Row> rows() {
+        return Stream.of(
+                new Row("defaults: skew 0.05, one hour, knob 4, gain 0.1, gittins", "",
+                        new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600),
+                                OptionalDouble.of(4), 0.1, true)),
+                new Row("the shared keys do not change quanta",
+                        "placement.skew-threshold=0.7 placement.relaxation-timeout-s=10 tiresias.starvation-knob=off "
+                                + "introspection.min-gain=0",
+                        new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600),
+                                OptionalDouble.of(4), 0.1, true)),
+                new Row("quanta keys set every field",
+                        "quanta.skew-threshold=0.5 quanta.relaxation-timeout-s=300 quanta.starvation-knob=off "
+                                + "quanta.pack-min-gain=0 quanta.ranking=las",
+                        new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300),
+                                OptionalDouble.empty(), 0, false)),
+                new Row("another placement mode keeps its shared skew threshold",
+                        "placement.strategy=anywhere placement.skew-threshold=0.3",
+                        new QuantaSettings(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600),
+                                OptionalDouble.of(4), 0.1, true)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void shouldDeriveQuantaSettingsFromTheConfig(Row row) {
+        assertThat(QuantaSettings.from(PolicyConfig.of(params(row.params())))).isEqualTo(row.expected());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void shouldHandTheGandivaMechanismsQuantasPackThreshold(Row row) {
+        PolicyConfig config = PolicyConfig.of(params(row.params()));
+
+        assertThat(row.expected().introspectionConfig(config).get(PolicyConfigKeys.INTROSPECTION_MIN_GAIN))
+                .isEqualTo(row.expected().packMinGain());
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldNameTheAllowedValuesWhenTheRankingIsUnknown() {
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.ranking", "srtf")))
+                .isInstanceOf(InvalidPolicyConfigException.class)
+                .hasMessageContaining("quanta.ranking: invalid value 'srtf'")
+                .hasMessageContaining("allowed: las, gittins");
+    }
+
+    private static Map<String, String> params(String text) {
+        Map<String, String> params = new HashMap<>();
+        for (String kv : text.split(" ")) {
+            if (!kv.isEmpty()) {
+                String[] p = kv.split("=", 2);
+                params.put(p[0], p[1]);
+            }
+        }
+        return params;
+    }
+}
