@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The simulator's speed benchmark (not a test): one policy over a whole trace through the real topology, then a table
@@ -49,7 +50,11 @@ public final class SimulationBenchmark {
         }
         double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
         long cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-        SimulationRun run = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime)
+        AtomicReference<TopologyScheduler> scheduler = new AtomicReference<>();
+        SimulationRun run = new Simulator((params, timeout) -> {
+            scheduler.set(TopologyScheduler.create(params, timeout));
+            return scheduler.get();
+        }, EngineSettings.defaults(), System::nanoTime)
                 .run(trace, cluster, mode, Map.of("policy", policy), 1, TerminalProgress.every2s(System.err, policy));
         double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart) / 1e9;
         Summary s = run.summary();
@@ -75,6 +80,9 @@ public final class SimulationBenchmark {
         row("input records to the topology", run.stats().inputRecords() + " ("
                 + Numbers.human(run.stats().inputRecords() / wall, 0) + " per wall s)");
         row("inputs by kind", run.stats().inputs().toString());
+        long passes = scheduler.get().passes();
+        row("scheduling passes", passes + " (" + Numbers.human(1e6 * cpu / Math.max(1, passes), 0)
+                + " µs of simulation-thread CPU per pass, everything included)");
         row("event-loop steps", Long.toString(run.stats().steps()));
         row("avg JCT", Numbers.human(s.avgJct(), 0) + " s");
         row("peak heap (JVM pools)", Numbers.human(peakHeap / 1048576.0, 0) + " MiB (max heap "

@@ -65,6 +65,7 @@ public final class TopologyScheduler implements ScheduledCluster {
     private final TestOutputTopic<byte[], byte[]> inbox;
     private final KeyValueStore<String, CellMeta> cellMeta;
     private long inputs;
+    private long passesAtClose = -1;
 
     private TopologyScheduler(SchedulerSettings settings, String cellId) {
         AvroTrust.trustQuantaSchemas();
@@ -162,8 +163,18 @@ public final class TopologyScheduler implements ScheduledCluster {
         return inputs;
     }
 
+    /** Scheduling passes the cell has run so far (also after {@link #close()}: the count at closing). */
+    public long passes() {
+        if (passesAtClose >= 0) {
+            return passesAtClose;
+        }
+        CellMeta meta = cellMeta.get(cellId);
+        return meta == null ? 0 : meta.passes();
+    }
+
     @Override
     public void close() {
+        passesAtClose = passes();
         driver.close();
         try (Stream<Path> files = Files.walk(stateDir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -38,10 +38,10 @@ public final class AssignmentRecord {
         return attempt;
     }
 
-    /** The placement, sorted. */
+    /** The placement, sorted (a null-hostile immutable list, which {@code List.copyOf} returns as is). */
     public List<GpuId> placement() {
         if (placementCache == null) {
-            placementCache = gpus.stream().map(GpuId::parse).sorted().toList();
+            placementCache = List.copyOf(gpus.stream().map(GpuId::parse).sorted().toList());
         }
         return placementCache;
     }
@@ -49,7 +49,7 @@ public final class AssignmentRecord {
     /** GPUs reserved as a migration target, sorted; empty unless migrating. */
     public List<GpuId> reservedGpus() {
         if (reservedCache == null) {
-            reservedCache = reserved.stream().map(GpuId::parse).sorted().toList();
+            reservedCache = List.copyOf(reserved.stream().map(GpuId::parse).sorted().toList());
         }
         return reservedCache;
     }
