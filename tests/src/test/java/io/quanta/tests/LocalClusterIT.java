@@ -133,6 +133,10 @@ class LocalClusterIT {
         Await.until("decisions counted by the metrics", Duration.ofMinutes(2), () -> scrape(http, url)
                 .contains("quanta_scheduler_decisions_total{type=\"START\"}"));
 
+        // the scheduler's own sensor appears once Micrometer's Kafka binder picks up metrics created after start
+        Await.until("the scheduling-pass metric", Duration.ofMinutes(2), () -> scrape(http, url)
+                .contains("kafka_stream_quanta_cell_scheduler_scheduling_pass_latency_avg"));
+
         String metrics = scrape(http, url);
         assertThat(metrics).contains("quanta_jobs{state=\"QUEUED\"}", "quanta_gpus{state=\"busy\"}",
                 "quanta_queue_length{level=\"0\"}", "quanta_job_completion_seconds_bucket",

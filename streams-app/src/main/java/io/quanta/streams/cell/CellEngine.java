@@ -40,10 +40,16 @@ public final class CellEngine {
     private final PassRunner passes;
 
     public CellEngine(SchedulingPolicy policy, Duration passInterval, Duration nodeTimeout, ConfigFingerprint config) {
+        this(policy, passInterval, nodeTimeout, config, PassTimer.NONE);
+    }
+
+    /** @param timer measures each scheduling pass for metrics (never consulted for decisions) */
+    public CellEngine(SchedulingPolicy policy, Duration passInterval, Duration nodeTimeout, ConfigFingerprint config,
+                      PassTimer timer) {
         this.config = Objects.requireNonNull(config, "config");
         this.passIntervalMs = passInterval.toMillis();
         this.nodes = new NodeTransitions(jobs, nodeTimeout);
-        this.passes = new PassRunner(policy, jobs);
+        this.passes = new PassRunner(policy, jobs, Objects.requireNonNull(timer, "timer"));
     }
 
     /**

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -40,6 +41,17 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
                         String statusSink, String deadLetterSink) {
     }
 
+    /**
+     * Scope of the scheduler's own Kafka Streams metrics: group {@code stream-quanta-cell-scheduler-metrics}, tagged
+     * with the task ({@code quanta-cell-scheduler-id}) and the stream thread.
+     */
+    public static final String METRICS_SCOPE = "quanta-cell-scheduler";
+    /**
+     * The scheduling-pass sensor: {@code scheduling-pass-latency-avg} and {@code -latency-max} (milliseconds of wall
+     * clock per pass), {@code scheduling-pass-rate} (passes per second) and {@code scheduling-pass-total}.
+     */
+    public static final String PASS_OPERATION = "scheduling-pass";
+
     private final Names names;
     private final Deserializer<CellInput> inbox;
     private final Supplier<SchedulingPolicy> policies;
@@ -52,6 +64,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
     private Map<String, CellState> cells;
     private CellEngine engine;
     private Output output;
+    private Sensor passSensor;
 
     public CellSchedulerProcessor(Names names, Deserializer<CellInput> inbox, Supplier<SchedulingPolicy> policies,
                                   PolicyConfig policyConfig, Duration passInterval, Duration nodeTimeout,
@@ -72,8 +85,27 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
                 scoped(names.assignments()), value(names.cellMeta()), this.<ServiceDistribution>value(
                 names.serviceDistribution()), this.<InterferenceMemory>value(names.interference()), policyConfig);
         this.cells = repository.loadAll();
-        this.engine = new CellEngine(policies.get(), passInterval, nodeTimeout, fingerprint);
+        this.passSensor = context.metrics().addLatencyRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
+                PASS_OPERATION, Sensor.RecordingLevel.INFO);
+        this.engine = new CellEngine(policies.get(), passInterval, nodeTimeout, fingerprint, new PassTimer() {
+            @Override
+            public long start() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void stop(long started) {
+                passSensor.record((System.nanoTime() - started) / 1e6);
+            }
+        });
         this.output = new Output();
+    }
+
+    @Override
+    public void close() {
+        if (passSensor != null) {
+            context.metrics().removeSensor(passSensor);
+        }
     }
 
     @Override

@@ -27,13 +27,24 @@ final class PassRunner {
 
     private final SchedulingPolicy policy;
     private final JobTransitions jobs;
+    private final PassTimer timer;
 
-    PassRunner(SchedulingPolicy policy, JobTransitions jobs) {
+    PassRunner(SchedulingPolicy policy, JobTransitions jobs, PassTimer timer) {
         this.policy = policy;
         this.jobs = jobs;
+        this.timer = timer;
     }
 
     void run(Step s) {
+        long started = timer.start();
+        try {
+            pass(s);
+        } finally {
+            timer.stop(started);
+        }
+    }
+
+    private void pass(Step s) {
         CellState cell = s.cell;
         cell.meta.dirty = false;
         cell.meta.passes++;
