@@ -2,6 +2,7 @@ package io.quanta.core.plan;
 
 import io.quanta.core.decision.Decision;
 import io.quanta.core.decision.Decisions;
+import io.quanta.core.model.Gpu;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.Job;
 import io.quanta.core.model.JobState;
@@ -166,13 +167,23 @@ public final class Allocation {
 
     /** GPUs of the job that every occupant leaves (suspended in this pass or already suspending). */
     private List<GpuId> heldAlone(Job job) {
-        List<GpuId> alone = new ArrayList<>();
+        List<GpuId> alone = new ArrayList<>(job.placement().size());
         for (GpuId g : job.placement()) {
-            if (pool.cell().gpu(g).map(gpu -> gpu.jobIds().stream().allMatch(this::leaving)).orElse(false)) {
+            Gpu gpu = pool.cell().gpuOrNull(g);
+            if (gpu != null && allLeaving(gpu.jobIds())) {
                 alone.add(g);
             }
         }
         return alone;
+    }
+
+    private boolean allLeaving(List<String> jobIds) {
+        for (String id : jobIds) {
+            if (!leaving(id)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean leaving(String jobId) {

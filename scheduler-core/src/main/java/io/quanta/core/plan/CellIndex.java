@@ -168,8 +168,13 @@ public final class CellIndex {
 
     /** The GPU at an id, or empty when the node or index does not exist. */
     public Optional<Gpu> gpu(GpuId id) {
+        return Optional.ofNullable(gpuOrNull(id));
+    }
+
+    /** The GPU, or null when its node or index is unknown (for hot loops; {@link #gpu} otherwise). */
+    public Gpu gpuOrNull(GpuId id) {
         int node = nodeIndex(id.nodeId());
-        return node < 0 || id.index() >= gpus[node].length ? Optional.empty() : Optional.ofNullable(gpus[node][id.index()]);
+        return node < 0 || id.index() >= gpus[node].length ? null : gpus[node][id.index()];
     }
 
     /** Number of jobs listed on a GPU, or -1 when it does not exist. */

@@ -2,7 +2,9 @@ package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
 import io.quanta.core.plan.Text;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * MLFQ preemption: a waiting job preempts running jobs of strictly lower-priority queues (higher level), lowest
@@ -28,6 +30,15 @@ public final class LowerQueueFirst implements PreemptionRule {
     @Override
     public Comparator<Job> victimOrder() {
         return (a, b) -> ranking.order().compare(b, a);
+    }
+
+    /** The exact reverse of the ranking's order (a total order), with each level computed once. */
+    @Override
+    public void sortVictims(List<Job> candidates) {
+        List<Job> sorted = ranking.sort(candidates);
+        Collections.reverse(sorted);
+        candidates.clear();
+        candidates.addAll(sorted);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.quanta.core.stage;
 
+import io.quanta.core.model.Gpu;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.Job;
 import io.quanta.core.placement.Placement;
@@ -205,7 +206,8 @@ public final class PreemptionPlanner implements FallbackStep {
         List<GpuId> gpus = new ArrayList<>();
         for (Job j : unit) {
             for (GpuId g : j.placement()) {
-                if (cell.gpu(g).map(gpu -> ids.containsAll(gpu.jobIds())).orElse(false)) {
+                Gpu gpu = cell.gpuOrNull(g);
+                if (gpu != null && ids.containsAll(gpu.jobIds())) {
                     gpus.add(g);
                 }
             }
@@ -223,7 +225,7 @@ public final class PreemptionPlanner implements FallbackStep {
                 list.add(j);
             }
         }
-        list.sort(rule.victimOrder());
+        rule.sortVictims(list);
         candidates = list;
         position = new HashMap<>(list.size() * 2);
         fenwick = new long[list.size() + 1];

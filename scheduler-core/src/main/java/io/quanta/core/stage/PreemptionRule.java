@@ -2,6 +2,7 @@ package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * Which running jobs a waiting job may preempt. {@link #victimOrder()} sorts candidates lowest priority first, and
@@ -15,6 +16,11 @@ public interface PreemptionRule {
 
     /** Candidates, lowest priority (first to preempt) first; total order. */
     Comparator<Job> victimOrder();
+
+    /** Sorts {@code candidates} in {@link #victimOrder()}; rules with costly keys override it to compute each once. */
+    default void sortVictims(List<Job> candidates) {
+        candidates.sort(victimOrder());
+    }
 
     /** True when {@code waiting} outranks {@code victim} under this rule. */
     boolean mayPreempt(Job waiting, Job victim);
