@@ -105,6 +105,12 @@ public final class PolicyConfigKeys {
                     + " a pack that merely equals running one job at a time only slows the job already running).",
             t -> range(Double.parseDouble(t), 0, 1));
 
+    public static final ConfigKey<Double> QUANTA_PACK_MIN_SPEED = new ConfigKey<>("quanta.pack-min-speed", "0",
+            "a number in [0, 1]",
+            "quanta never packs again a model pair of which one job ran below this share of its speed alone (0, the"
+                    + " default, = off): a bound on what a pack may cost one job, at some cost in average JCT.",
+            t -> range(Double.parseDouble(t), 0, 1));
+
     public static final ConfigKey<Double> QUANTA_SKEW_THRESHOLD = new ConfigKey<>("quanta.skew-threshold", "0.05",
             "a number in [0, 1]",
             "quanta's placement.skew-threshold under skew-aware placement: every model with more tensor-size skew"
@@ -133,8 +139,8 @@ public final class PolicyConfigKeys {
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
             GITTINS_PRIOR, GITTINS_MIN_SAMPLES, GITTINS_CAPACITY, GITTINS_SEED, QUANTUM_S, INTROSPECTION_WINDOW_S,
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
-            QUANTA_PACK_MIN_GAIN, QUANTA_SKEW_THRESHOLD, QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB,
-            QUANTA_RANKING));
+            QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_SKEW_THRESHOLD, QUANTA_RELAXATION_TIMEOUT_S,
+            QUANTA_STARVATION_KNOB, QUANTA_RANKING));
 
     private PolicyConfigKeys() {
     }

@@ -16,6 +16,7 @@ import io.quanta.core.stage.IntrospectivePacking;
 import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.LowerQueueFirst;
 import io.quanta.core.stage.MultiLevelQueue;
+import io.quanta.core.stage.PackSlowdownLimit;
 import io.quanta.core.stage.Pass;
 import io.quanta.core.stage.PreemptionPlanner;
 import io.quanta.core.stage.PreemptionRule;
@@ -48,6 +49,7 @@ public final class QuantaPolicy extends AbstractPolicy {
     private final TenantQuotas quotas;
     private final IntrospectivePacking gandiva;
     private final boolean gittins;
+    private final PackSlowdownLimit slowdownLimit;
     private final ServiceDistribution prior;
     private final int minSamples;
 
@@ -59,6 +61,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.quotas = new TenantQuotas(config);
         this.gandiva = new IntrospectivePacking(NAME, settings.introspectionConfig(config), placer);
         this.gittins = settings.gittins();
+        this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packMinSpeed());
         double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);
@@ -71,6 +74,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         List<Job> admitted = pass.admit(NAME);
         queues.apply(pass.accruing(), admitted, pass.alloc());
         gandiva.introspect(pass);
+        slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         Ranking ranking = gittins ? new GittinsRanking(levels, queues, distributionFor(snapshot)) : levels;
         PreemptionRule rule = new LowerQueueFirst(NAME, levels, queues);
