@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Read-only index of one snapshot, built once per pass: nodes by position (sorted by id), racks, per-node bit masks
@@ -45,16 +45,9 @@ public final class CellIndex {
         this.free = new long[n];
         this.soonFree = new long[n];
         this.gpus = new Gpu[n][];
-        Map<String, Integer> racks = new TreeMap<>();
-        for (Node node : nodes) {
-            racks.putIfAbsent(node.rack(), 0);
-        }
-        int r = 0;
-        for (Map.Entry<String, Integer> e : racks.entrySet()) {
-            e.setValue(r++);
-        }
+        Map<String, Integer> racks = rackNumbers(nodes);
         this.rackCount = racks.size();
-        Map<String, long[]> masks = new TreeMap<>();
+        Map<String, long[]> masks = new HashMap<>();
         Map<String, Integer> maxByModel = new HashMap<>();
         Map<String, Integer> totals = new HashMap<>();
         int max = 0;
@@ -106,6 +99,23 @@ public final class CellIndex {
         this.totalByModel = totals;
         this.maxPerNode = max;
         this.totalGpus = total;
+    }
+
+    /** Racks numbered in name order (rack ids sorted), looked up in a hash map: nodes usually share few racks. */
+    private static Map<String, Integer> rackNumbers(List<Node> nodes) {
+        TreeSet<String> names = new TreeSet<>();
+        String last = null;
+        for (Node node : nodes) {
+            if (!node.rack().equals(last)) {
+                last = node.rack();
+                names.add(last);
+            }
+        }
+        Map<String, Integer> numbers = new HashMap<>(names.size() * 2);
+        for (String name : names) {
+            numbers.put(name, numbers.size());
+        }
+        return numbers;
     }
 
     /** Marks the usable GPUs of a suspending job that only suspending jobs hold (not as a migration target). */
