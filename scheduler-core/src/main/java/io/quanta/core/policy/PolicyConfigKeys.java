@@ -111,6 +111,11 @@ public final class PolicyConfigKeys {
                     + " default, = off): a bound on what a pack may cost one job, at some cost in average JCT.",
             t -> range(Double.parseDouble(t), 0, 1));
 
+    public static final ConfigKey<Boolean> QUANTA_UNPACK = new ConfigKey<>("quanta.unpack", "on", "on, off",
+            "quanta moves a packed job to free GPUs once no job waits (packing pays only while jobs wait; a pack"
+                    + " slows its jobs for as long as it lasts); at most migration.max-per-pass per pass.",
+            PolicyConfigKeys::onOff);
+
     public static final ConfigKey<Double> QUANTA_SKEW_THRESHOLD = new ConfigKey<>("quanta.skew-threshold", "0.05",
             "a number in [0, 1]",
             "quanta's placement.skew-threshold under skew-aware placement: every model with more tensor-size skew"
@@ -139,8 +144,8 @@ public final class PolicyConfigKeys {
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
             GITTINS_PRIOR, GITTINS_MIN_SAMPLES, GITTINS_CAPACITY, GITTINS_SEED, QUANTUM_S, INTROSPECTION_WINDOW_S,
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
-            QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_SKEW_THRESHOLD, QUANTA_RELAXATION_TIMEOUT_S,
-            QUANTA_STARVATION_KNOB, QUANTA_RANKING));
+            QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_SKEW_THRESHOLD,
+            QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING));
 
     private PolicyConfigKeys() {
     }

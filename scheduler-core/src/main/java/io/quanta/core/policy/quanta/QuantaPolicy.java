@@ -17,6 +17,7 @@ import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.LowerQueueFirst;
 import io.quanta.core.stage.MultiLevelQueue;
 import io.quanta.core.stage.PackSlowdownLimit;
+import io.quanta.core.stage.PackSplitter;
 import io.quanta.core.stage.Pass;
 import io.quanta.core.stage.PreemptionPlanner;
 import io.quanta.core.stage.PreemptionRule;
@@ -50,6 +51,7 @@ public final class QuantaPolicy extends AbstractPolicy {
     private final IntrospectivePacking gandiva;
     private final boolean gittins;
     private final PackSlowdownLimit slowdownLimit;
+    private final PackSplitter splitter;
     private final ServiceDistribution prior;
     private final int minSamples;
 
@@ -62,6 +64,8 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.gandiva = new IntrospectivePacking(NAME, settings.introspectionConfig(config), placer);
         this.gittins = settings.gittins();
         this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packMinSpeed());
+        this.splitter = new PackSplitter(NAME, placer,
+                settings.unpack() ? config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS) : 0);
         double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);
@@ -91,6 +95,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
         gandiva.defragment(pass, left);
+        splitter.apply(pass.running(), left, pass.alloc());
         return pass.alloc().decisions();
     }
 

@@ -16,10 +16,11 @@ import java.util.OptionalDouble;
  * @param knob the starvation knob of quanta's queues
  * @param packMinGain the normalised gain over running one job at a time that a pack must show to be kept
  * @param packMinSpeed the share of its speed alone below which a packed job's model pair is not packed again
+ * @param unpack true to move a packed job to free GPUs once no job waits
  * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
-                             boolean gittins) {
+                             boolean unpack, boolean gittins) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -30,6 +31,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S));
         return new QuantaSettings(placement, config.get(PolicyConfigKeys.QUANTA_STARVATION_KNOB),
                 config.get(PolicyConfigKeys.QUANTA_PACK_MIN_GAIN), config.get(PolicyConfigKeys.QUANTA_PACK_MIN_SPEED),
+                config.get(PolicyConfigKeys.QUANTA_UNPACK),
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)));
     }
 
