@@ -24,7 +24,8 @@ public record TimeCompression(double speed) {
     /** Policy parameters measured in (GPU-)seconds, scaled by {@code 1/speed}. */
     public static final List<ConfigKey<?>> TIME_KEYS = List.of(PolicyConfigKeys.RELAXATION_TIMEOUT_S,
             PolicyConfigKeys.THRESHOLDS, PolicyConfigKeys.PROMOTED_MIN_RUN_S, PolicyConfigKeys.GITTINS_PRIOR,
-            PolicyConfigKeys.QUANTUM_S, PolicyConfigKeys.INTROSPECTION_WINDOW_S);
+            PolicyConfigKeys.QUANTUM_S, PolicyConfigKeys.INTROSPECTION_WINDOW_S,
+            PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S);
 
     /** Shortest compressed pass interval. */
     public static final long MIN_PASS_INTERVAL_MS = 20;
