@@ -30,6 +30,7 @@ public final class NodeConfigSection implements ConfigSection {
     public static final String SIM_THROUGHPUT_MODEL = "node.sim.throughput.model";
     public static final String OUTBOX_CAPACITY = "node.outbox.capacity";
     public static final String SHUTDOWN_TIMEOUT_MS = "node.shutdown.timeout.ms";
+    public static final String ATTEMPT_RETENTION_HOURS = "node.attempts.retention.hours";
 
     @Override
     public String name() {
@@ -94,6 +95,11 @@ public final class NodeConfigSection implements ConfigSection {
                         "Records kept while the broker is unreachable; beyond it the oldest telemetry is dropped "
                                 + "(job events are never dropped).")
                 .define(SHUTDOWN_TIMEOUT_MS, Type.LONG, 10_000L, Range.atLeast(0), Importance.LOW,
-                        "How long a clean shutdown waits to deliver the last events and heartbeat.");
+                        "How long a clean shutdown waits to deliver the last events and heartbeat.")
+                .define(ATTEMPT_RETENTION_HOURS, Type.LONG, 168L, Range.atLeast(0), Importance.MEDIUM,
+                        "Hours an ended attempt's record, logs and working directory stay in the work directory "
+                                + "(checked at start and every hour); a job whose newest attempt here completed or "
+                                + "failed also loses its default checkpoint then. Suspended jobs keep their "
+                                + "checkpoint. 0 = keep everything.");
     }
 }

@@ -79,6 +79,8 @@ public final class NodeConnector implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NodeConnector.class);
     private static final Duration KAFKA_RETRY = Duration.ofSeconds(1);
+    /** How often ended attempts older than {@code node.attempts.retention.hours} are removed. */
+    private static final Duration SWEEP_INTERVAL = Duration.ofHours(1);
 
     private final NodeSettings settings;
     private final QuantaConfig config;
@@ -234,6 +236,9 @@ public final class NodeConnector implements AutoCloseable {
         });
         timers.scheduleAtFixedRate(this::safeTelemetry, settings.telemetryWindow().toMillis(),
                 settings.telemetryWindow().toMillis(), TimeUnit.MILLISECONDS);
+        if (!settings.attemptRetention().isZero()) {
+            timers.scheduleAtFixedRate(this::safeSweep, 0, SWEEP_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        }
         commandThread = new Thread(this::consumeCommands, "quanta-node-commands");
         commandThread.start();
     }
@@ -363,6 +368,14 @@ public final class NodeConnector implements AutoCloseable {
                     beat, beat.getSentAt()));
         } catch (RuntimeException e) {
             LOG.error("heartbeat failed", e);
+        }
+    }
+
+    private void safeSweep() {
+        try {
+            handler.forgetEndedBefore(clock.instant().minus(settings.attemptRetention()));
+        } catch (RuntimeException e) {
+            LOG.warn("cleaning up ended attempts failed (retried in {}): {}", SWEEP_INTERVAL, e.toString());
         }
     }
 

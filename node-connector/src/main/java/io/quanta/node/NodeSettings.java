@@ -31,12 +31,13 @@ import java.util.Objects;
  * @param throughputModel {@code standard} or {@code tiresias-compatible} (simulated)
  * @param outboxCapacity records kept during a broker outage
  * @param shutdownTimeout delivery wait on shutdown
+ * @param attemptRetention how long ended attempts (records, logs, working directories) are kept; zero = forever
  */
 public record NodeSettings(String nodeId, String cellId, String rack, Backend backend, int gpus, String gpuModel,
                            int gpuMemoryMiB, String nvidiaSmi, Path workDir, Duration heartbeatInterval,
                            Duration suspendDeadline, Duration termGrace, Duration telemetryWindow, int telemetryPort,
                            int stderrLines, double simSpeed, String throughputModel, int outboxCapacity,
-                           Duration shutdownTimeout) {
+                           Duration shutdownTimeout, Duration attemptRetention) {
 
     /** How a node runs jobs. */
     public enum Backend {
@@ -80,7 +81,8 @@ public record NodeSettings(String nodeId, String cellId, String rack, Backend ba
                 config.getDouble(NodeConfigSection.SIM_SPEED),
                 config.getString(NodeConfigSection.SIM_THROUGHPUT_MODEL),
                 config.getInt(NodeConfigSection.OUTBOX_CAPACITY),
-                millis(config, NodeConfigSection.SHUTDOWN_TIMEOUT_MS));
+                millis(config, NodeConfigSection.SHUTDOWN_TIMEOUT_MS),
+                Duration.ofHours(config.getLong(NodeConfigSection.ATTEMPT_RETENTION_HOURS)));
     }
 
     private static Duration millis(QuantaConfig config, String key) {

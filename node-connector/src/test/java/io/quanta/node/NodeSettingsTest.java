@@ -47,6 +47,7 @@ class NodeSettingsTest {
         assertThat(s.telemetryWindow()).isEqualTo(Duration.ofSeconds(10));
         assertThat(s.workDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".quanta", "nodes", "n1"));
         assertThat(s.cellId()).isEqualTo("cell-0");
+        assertThat(s.attemptRetention()).isEqualTo(Duration.ofDays(7));
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.quanta.schemas.RunningAttempt;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +121,50 @@ public final class CommandHandler {
         for (AttemptId id : new ArrayList<>(active)) {
             onRunnerEvent(new RunnerEvent.Lost(id, now, reason));
         }
+    }
+
+    /**
+     * Forgets the attempts that ended before {@code cutoff}: their records, logs and working directories. When a
+     * job's newest attempt here ended COMPLETED or FAILED and all its attempts are forgotten, the job's own directory
+     * (its default checkpoint) goes too; a job whose newest attempt was SUSPENDED or LOST keeps its checkpoint, since
+     * it may resume on this node. Running attempts are never touched, and commands for a forgotten attempt are still
+     * refused: the newest attempt number of each job is kept, and commands of earlier connector incarnations are
+     * fenced by their epoch.
+     *
+     * @return what was removed
+     */
+    public synchronized Sweep forgetEndedBefore(Instant cutoff) {
+        long limit = cutoff.toEpochMilli();
+        List<AttemptRecord> ended = records.values().stream()
+                .filter(r -> !r.status().isActive() && r.updatedAtMillis() < limit)
+                .sorted(Comparator.comparing(AttemptRecord::id))
+                .toList();
+        int attempts = 0;
+        int jobs = 0;
+        for (AttemptRecord r : ended) {
+            store.delete(r.id());
+            records.remove(r.id());
+            attempts++;
+        }
+        for (String jobId : ended.stream().map(AttemptRecord::jobId).distinct().toList()) {
+            boolean anyLeft = records.keySet().stream().anyMatch(id -> id.jobId().equals(jobId));
+            AttemptRecord newest = ended.stream().filter(r -> r.jobId().equals(jobId))
+                    .max(Comparator.comparingInt(AttemptRecord::attempt)).orElseThrow();
+            boolean finished = newest.status() == AttemptStatus.COMPLETED || newest.status() == AttemptStatus.FAILED;
+            if (!anyLeft && finished && newest.attempt() == newestAttempt.getOrDefault(jobId, -1)) {
+                store.deleteJob(jobId);
+                jobs++;
+            }
+        }
+        if (attempts > 0) {
+            LOG.info("forgot {} attempt(s) that ended before {} and the directories of {} finished job(s)", attempts,
+                    cutoff, jobs);
+        }
+        return new Sweep(attempts, jobs);
+    }
+
+    /** What one {@link #forgetEndedBefore} removed. */
+    public record Sweep(int attempts, int jobs) {
     }
 
     /** The attempts that hold GPUs here, for the heartbeat. */

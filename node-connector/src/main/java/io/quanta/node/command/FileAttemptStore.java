@@ -32,4 +32,14 @@ public final class FileAttemptStore implements AttemptStore {
         Path dir = workDir.attemptDir(new AttemptId(record.jobId(), record.attempt()));
         Json.write(dir.resolve(NodeWorkDir.ATTEMPT_STATE), record);
     }
+
+    @Override
+    public void delete(AttemptId id) {
+        NodeWorkDir.deleteRecursively(workDir.attemptDir(id));
+    }
+
+    @Override
+    public void deleteJob(String jobId) {
+        NodeWorkDir.deleteRecursively(workDir.jobDir(jobId));
+    }
 }

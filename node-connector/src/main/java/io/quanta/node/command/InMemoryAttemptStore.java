@@ -20,4 +20,14 @@ public final class InMemoryAttemptStore implements AttemptStore {
     public synchronized void save(AttemptRecord record) {
         records.put(record.id(), record);
     }
+
+    @Override
+    public synchronized void delete(AttemptId id) {
+        records.remove(id);
+    }
+
+    @Override
+    public void deleteJob(String jobId) {
+        // nothing is kept per job in memory
+    }
 }

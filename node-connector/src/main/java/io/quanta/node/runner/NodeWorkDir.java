@@ -90,6 +90,20 @@ public final class NodeWorkDir {
         }
     }
 
+    /** Deletes a file or a directory with everything below it; nothing when it does not exist. */
+    public static void deleteRecursively(Path path) {
+        if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(path)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + path, e);
+        }
+    }
+
     /** Writes a file so that readers see the old or the new content, never a part (temp file + atomic rename). */
     public static void writeAtomically(Path file, byte[] content) {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
