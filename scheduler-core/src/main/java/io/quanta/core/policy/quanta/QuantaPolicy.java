@@ -36,9 +36,9 @@ import java.util.Optional;
  * learned from completed jobs, with a starvation knob for the tail; consolidated placement for every model whose
  * tensors are skewed enough to lose speed when spread, waiting up to an hour for it (at once spread when no rack could
  * ever hold the gang); Gandiva-style packing when over-subscribed, kept only when introspection measures more useful
- * work than running one job at a time; de-fragmenting migration; and tenant fairness: with quotas configured, jobs
- * within their tenant's quota go first and reclaim lent GPUs by preempting borrowers. {@link QuantaSettings} says
- * which shared settings the {@code quanta.*} keys replace.
+ * work than running one job at a time and undone once no job waits; de-fragmenting migration; and tenant fairness:
+ * with quotas configured, jobs within their tenant's quota go first and reclaim lent GPUs by preempting borrowers.
+ * {@link QuantaSettings} says which shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
 
