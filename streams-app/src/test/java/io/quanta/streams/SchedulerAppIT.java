@@ -52,7 +52,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The scheduler app over a real broker and schema registry (embedded KRaft + Apicurio), with two node connectors on
  * the simulated backend: jobs are submitted, started, run and finished; the app is restarted mid-run on a fresh state
- * directory (state restored from the changelogs) and no job is lost or started twice.
+ * directory (state restored from the changelogs) and no job is lost or started twice. Two instances of one
+ * application answer status queries for every job (forwarding to the owner of the key), and when one leaves the
+ * other takes its tasks over and finishes every job, each started once.
  */
 @ExtendWith(KafkaStackExtension.class)
 class SchedulerAppIT {
@@ -143,9 +145,13 @@ class SchedulerAppIT {
     }
 
     private String get(String path) {
+        return get(app, path);
+    }
+
+    private static String get(SchedulerApp instance, String path) {
         try {
             HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                    "http://127.0.0.1:" + app.statusApiAddress().orElseThrow().getPort() + path)).build(),
+                    "http://127.0.0.1:" + instance.statusApiAddress().orElseThrow().getPort() + path)).build(),
                     HttpResponse.BodyHandlers.ofString());
             return response.statusCode() + " " + response.body();
         } catch (java.io.IOException e) {
@@ -203,6 +209,44 @@ class SchedulerAppIT {
                 .isEqualTo(java.util.stream.LongStream.rangeClosed(1, audit.size()).boxed().toList());
         assertThat(audit.stream().filter(d -> d.getType() == DecisionType.CONFIG)).hasSize(1);
         assertThat(audit.stream().filter(d -> d.getType() == DecisionType.FINISH)).hasSize(10);
+    }
+
+    @Test
+    void shouldAnswerOnEveryInstanceAndKeepSchedulingWhenTheOtherInstanceLeaves() throws Exception {
+        Tail<NodeCommand> commands = tail(topics.commands());
+        Tail<SchedulingDecision> decisions = tail(topics.decisions());
+        Tail<JobStatus> statuses = tail(topics.status());
+        app = startApp("state-a");
+        SchedulerApp second = startApp("state-b");
+        closeables.add(second);
+        startNode("mi-n1");
+        startNode("mi-n2");
+        Await.until("both nodes registered, seen from both instances", WAIT,
+                () -> get(app, "/cells/" + CELL + "/summary").contains("\"gpusTotal\" : 8")
+                        && get(second, "/cells/" + CELL + "/summary").contains("\"gpusTotal\" : 8"));
+
+        for (int i = 0; i < 8; i++) {
+            submit("mi-" + i, 2, 150 + 50L * i);
+        }
+        // each instance owns some job partitions and forwards the other queries to the owner
+        Await.until("every job answered by both instances", WAIT, () -> java.util.stream.IntStream.range(0, 8)
+                .allMatch(i -> get(app, "/jobs/mi-" + i).startsWith("200")
+                        && get(second, "/jobs/mi-" + i).startsWith("200")));
+
+        app.close();
+        app = null;
+
+        Await.until("all 8 jobs FINISHED after the first instance left", WAIT, () -> latest(statuses.values())
+                .values().stream().filter(s -> s.getState() == JobState.FINISHED).count() == 8);
+        Await.until("the remaining instance answers for every job", WAIT, () -> java.util.stream.IntStream.range(0, 8)
+                .allMatch(i -> get(second, "/jobs/mi-" + i).contains("\"state\" : \"FINISHED\"")));
+        Map<String, Long> starts = commands.values().stream().filter(c -> c.getType() == NodeCommandType.START)
+                .collect(Collectors.groupingBy(NodeCommand::getJobId, Collectors.counting()));
+        String audit = decisions.values().stream().filter(d -> d.getJobId() != null)
+                .map(d -> d.getStreamTime() + " " + d.getType() + " " + d.getJobId() + "#" + d.getAttempt() + " "
+                        + d.getReason())
+                .collect(Collectors.joining("\n"));
+        assertThat(starts).as(audit).hasSize(8).allSatisfy((job, count) -> assertThat(count).as(job).isEqualTo(1L));
     }
 
     private static Map<String, JobStatus> latest(List<JobStatus> statuses) {

@@ -72,4 +72,27 @@ class SchedulerSettingsTest {
                 .containsEntry(StreamsConfig.APPLICATION_SERVER_CONFIG, "h:1")
                 .containsEntry(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "b:9092");
     }
+
+    @Test
+    void shouldNoticeACrashedInstanceBeforeTheNodeTimeoutWhenDefaultsAreUsed() {
+        QuantaConfig config = QuantaConfig.of(Map.of("bootstrap.servers", "b:9092"));
+        SchedulerSettings settings = SchedulerSettings.from(config);
+
+        Properties props = SchedulerStreamsConfig.of(config, settings, Optional.empty());
+
+        assertThat(props).containsEntry("session.timeout.ms", "15000").containsEntry("heartbeat.interval.ms", "5000");
+        assertThat(SchedulerStreamsConfig.failoverWarning(props, settings.nodeTimeout())).isEmpty();
+    }
+
+    @Test
+    void shouldWarnWhenTheNodeTimeoutIsShorterThanAFailoverWhenTheSessionTimeoutIsRaised() {
+        QuantaConfig config = QuantaConfig.of(Map.of("bootstrap.servers", "b:9092", "session.timeout.ms", "45000"));
+        SchedulerSettings settings = SchedulerSettings.from(config);
+
+        Properties props = SchedulerStreamsConfig.of(config, settings, Optional.empty());
+
+        assertThat(props).containsEntry("session.timeout.ms", "45000");
+        assertThat(SchedulerStreamsConfig.failoverWarning(props, settings.nodeTimeout())).hasValueSatisfying(w ->
+                assertThat(w).contains("scheduler.node.timeout.ms (30000)", "45000 ms", "healthy nodes may be declared lost"));
+    }
 }

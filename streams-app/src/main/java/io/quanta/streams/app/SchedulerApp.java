@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.state.HostInfo;
@@ -96,6 +97,7 @@ public final class SchedulerApp implements AutoCloseable {
             self = Optional.of(new HostInfo(settings.statusHost(), statusApi.address().getPort()));
         }
         Properties props = SchedulerStreamsConfig.of(config, settings, self.map(h -> h.host() + ":" + h.port()));
+        SchedulerStreamsConfig.failoverWarning(props, settings.nodeTimeout()).ifPresent(LOG::warn);
         streams = new KafkaStreams(topology, props);
         self.ifPresent(h -> holder.bind(new StreamsStateAccess(streams, h)));
         streams.setStateListener((now, before) -> {
@@ -167,7 +169,9 @@ public final class SchedulerApp implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (streams != null) {
-            streams.close(CLOSE_TIMEOUT);
+            // leave the group at once, so the other instances take the tasks over now, not after the session timeout
+            streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                    .withTimeout(CLOSE_TIMEOUT));
         }
         if (statusApi != null) {
             statusApi.close();

@@ -100,9 +100,11 @@ public final class StatusApi implements AutoCloseable {
             }
             String path = exchange.getRequestURI().getPath();
             Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
-            boolean forwarded = query.containsKey(FORWARDED);
+            // a forwarded request may be forwarded once more, to another resource only (a job's route and its cell
+            // can live on different instances); the same resource is never forwarded twice, so there are no loops
+            String forwardedFrom = query.containsKey(FORWARDED) ? path : null;
             List<String> parts = List.of(path.replaceAll("^/+|/+$", "").split("/"));
-            route(exchange, parts, query, forwarded);
+            route(exchange, parts, query, forwardedFrom);
         } catch (IllegalStateException | InvalidStateStoreException e) {
             send(exchange, 503, new Problem(503, "not available right now: " + e.getMessage()));
         } catch (RuntimeException e) {
@@ -111,7 +113,7 @@ public final class StatusApi implements AutoCloseable {
         }
     }
 
-    private void route(HttpExchange exchange, List<String> parts, Map<String, String> query, boolean forwarded)
+    private void route(HttpExchange exchange, List<String> parts, Map<String, String> query, String forwarded)
             throws IOException {
         if (parts.size() == 1 && parts.getFirst().equals("health")) {
             send(exchange, 200, Map.of("state", health.get()));
@@ -145,19 +147,25 @@ public final class StatusApi implements AutoCloseable {
         }
     }
 
-    private void answer(HttpExchange exchange, Answer<?> answer, boolean forwarded) throws IOException {
+    /** @param forwarded the path of this request when another instance forwarded it here, else null */
+    private void answer(HttpExchange exchange, Answer<?> answer, String forwarded) throws IOException {
         switch (answer) {
             case Answer.Found<?> f -> send(exchange, 200, f.value());
             case Answer.NotFound<?> n -> send(exchange, 404, new Problem(404, n.message()));
             case Answer.Unavailable<?> u -> send(exchange, 503, new Problem(503, u.message()));
             case Answer.Elsewhere<?> e -> {
-                if (forwarded) {
+                if (forwarded != null && forwarded.equals(pathOnly(e.path()))) {
                     send(exchange, 503, new Problem(503, "the owner of this key moved; retry"));
                 } else {
                     forward(exchange, e);
                 }
             }
         }
+    }
+
+    private static String pathOnly(String pathAndQuery) {
+        int q = pathAndQuery.indexOf('?');
+        return q < 0 ? pathAndQuery : pathAndQuery.substring(0, q);
     }
 
     private void forward(HttpExchange exchange, Answer.Elsewhere<?> target) throws IOException {
