@@ -187,8 +187,11 @@ public final class Allocation {
     }
 
     private boolean leaving(String jobId) {
+        if (suspended.contains(jobId)) {
+            return true;
+        }
         Job j = pool.cell().job(jobId);
-        return suspended.contains(jobId) || (j != null && j.state() == JobState.SUSPENDING);
+        return j != null && j.state() == JobState.SUSPENDING;
     }
 
     private void act(Job job) {

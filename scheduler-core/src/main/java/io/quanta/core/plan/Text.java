@@ -8,6 +8,16 @@ import java.util.TreeMap;
 /** Locale-independent number rendering for reasons and details, and stream-time arithmetic. Deterministic. */
 public final class Text {
 
+    /** Decimal tails by hundredths: {@code ""}, {@code ".01"} ... {@code ".1"}, {@code ".11"} ... {@code ".99"}. */
+    private static final String[] FRACTIONS = new String[100];
+
+    static {
+        FRACTIONS[0] = "";
+        for (int cents = 1; cents < 100; cents++) {
+            FRACTIONS[cents] = "." + cents / 10 + (cents % 10 != 0 ? Integer.toString(cents % 10) : "");
+        }
+    }
+
     private Text() {
     }
 
@@ -26,19 +36,8 @@ public final class Text {
             return String.format(Locale.ROOT, "%.0f", v);
         }
         long hundredths = Math.round(Math.abs(v) * 100);
-        StringBuilder s = new StringBuilder(16);
-        if (v < 0 && hundredths != 0) {
-            s.append('-');
-        }
-        s.append(hundredths / 100);
-        long cents = hundredths % 100;
-        if (cents != 0) {
-            s.append('.').append(cents / 10);
-            if (cents % 10 != 0) {
-                s.append(cents % 10);
-            }
-        }
-        return s.toString();
+        String sign = v < 0 && hundredths != 0 ? "-" : "";
+        return sign + hundredths / 100 + FRACTIONS[(int) (hundredths % 100)];
     }
 
     /** A sorted details map from alternating keys and values. */

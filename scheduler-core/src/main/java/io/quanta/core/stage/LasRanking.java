@@ -12,6 +12,10 @@ import java.util.SortedMap;
 /** Discretised 2D-LAS: lower queue level first (after this pass's queue changes), FIFO by arrival inside a queue. */
 public final class LasRanking implements Ranking {
 
+    private static final int INDEX_BITS = 17;
+    private static final int SEQ_BITS = 40;
+    private static final int LEVEL_BITS = 63 - SEQ_BITS - INDEX_BITS;
+
     private final MultiLevelQueue queues;
     private final Allocation alloc;
 
@@ -30,13 +34,51 @@ public final class LasRanking implements Ranking {
         return this::compare;
     }
 
-    /** Sorted with each job's effective level computed once (a level may be a map lookup). */
+    /**
+     * Sorted with each job's effective level computed once (a level may be a map lookup). Usually as one primitive
+     * sort of packed keys (level, arrival, position); when a key does not fit or two jobs share level and arrival
+     * (the id decides then), through the object sort. Same total order either way.
+     */
     @Override
     public List<Job> sort(List<Job> jobs) {
+        List<Job> packed = packedSort(jobs);
+        return packed != null ? packed : keyedSort(jobs);
+    }
+
+    private List<Job> packedSort(List<Job> jobs) {
+        int n = jobs.size();
+        if (n >= 1 << INDEX_BITS) {
+            return null;
+        }
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            Job j = jobs.get(i);
+            int level = level(j);
+            long seq = j.arrivalSeq();
+            if (level < 0 || level >= 1 << LEVEL_BITS || seq < 0 || seq >= 1L << SEQ_BITS) {
+                return null;
+            }
+            keys[i] = ((long) level << (SEQ_BITS + INDEX_BITS)) | (seq << INDEX_BITS) | i;
+        }
+        Arrays.sort(keys);
+        List<Job> out = new ArrayList<>(n);
+        long previous = -1;
+        for (long key : keys) {
+            long levelAndSeq = key >>> INDEX_BITS;
+            if (levelAndSeq == previous) {
+                return null;
+            }
+            previous = levelAndSeq;
+            out.add(jobs.get((int) (key & ((1L << INDEX_BITS) - 1))));
+        }
+        return out;
+    }
+
+    private List<Job> keyedSort(List<Job> jobs) {
         Keyed[] keyed = new Keyed[jobs.size()];
         for (int i = 0; i < keyed.length; i++) {
             Job j = jobs.get(i);
-            keyed[i] = new Keyed(level(j), j);
+            keyed[i] = new Keyed(level(j), j.arrivalSeq(), j);
         }
         Arrays.sort(keyed, LasRanking::compare);
         List<Job> out = new ArrayList<>(keyed.length);
@@ -46,12 +88,18 @@ public final class LasRanking implements Ranking {
         return out;
     }
 
-    private record Keyed(int level, Job job) {
+    /** Sort keys next to each other, so comparisons do not chase every job's object. */
+    private record Keyed(int level, long arrivalSeq, Job job) {
     }
 
     private static int compare(Keyed a, Keyed b) {
-        int byLevel = Integer.compare(a.level, b.level);
-        return byLevel != 0 ? byLevel : byArrivalThenId(a.job, b.job);
+        if (a.level != b.level) {
+            return a.level < b.level ? -1 : 1;
+        }
+        if (a.arrivalSeq != b.arrivalSeq) {
+            return a.arrivalSeq < b.arrivalSeq ? -1 : 1;
+        }
+        return a.job.id().compareTo(b.job.id());
     }
 
     private static int byArrivalThenId(Job a, Job b) {

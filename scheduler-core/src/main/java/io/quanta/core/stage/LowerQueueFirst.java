@@ -15,11 +15,13 @@ public final class LowerQueueFirst implements PreemptionRule {
     private final String policy;
     private final LasRanking ranking;
     private final MultiLevelQueue queues;
+    private final String[] thresholdTexts;
 
     public LowerQueueFirst(String policy, LasRanking ranking, MultiLevelQueue queues) {
         this.policy = policy;
         this.ranking = ranking;
         this.queues = queues;
+        this.thresholdTexts = new String[Math.max(queues.queueCount(), 1)];
     }
 
     @Override
@@ -51,6 +53,19 @@ public final class LowerQueueFirst implements PreemptionRule {
         int level = ranking.level(victim);
         return policy + ": queue " + level + " job " + victim.id() + " preempted by queue " + ranking.level(waiting)
                 + " job " + waiting.id() + " (attained " + Text.num(victim.attainedGpuSeconds()) + " GPU-s >= threshold "
-                + Text.num(level > 0 ? queues.thresholdOf(level - 1) : 0) + ")";
+                + thresholdText(level) + ")";
+    }
+
+    /** The lower threshold of a level as reason text, rendered once per level (bursts preempt hundreds of jobs). */
+    private String thresholdText(int level) {
+        if (level >= thresholdTexts.length) {
+            return Text.num(level > 0 ? queues.thresholdOf(level - 1) : 0);
+        }
+        String text = thresholdTexts[level];
+        if (text == null) {
+            text = Text.num(level > 0 ? queues.thresholdOf(level - 1) : 0);
+            thresholdTexts[level] = text;
+        }
+        return text;
     }
 }
