@@ -50,7 +50,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * with. Prints a Markdown table. Not a test: run it by hand (command in docs/benchmarks.md).
  *
  * <p>Arguments: {@code [submissions=1000] [telemetry=200000] [commitIntervalMs=20] [policy=tiresias-las]
- * [streamThreads=1]}.
+ * [streamThreads=1]}; system property {@code bench.props} adds settings ({@code key=value,key=value}).
  */
 public final class TopologyBenchmark {
 
@@ -58,6 +58,7 @@ public final class TopologyBenchmark {
     private static final int GPUS_PER_NODE = 8;
     private static final int WARM_UP = 100;
     private static final String CELL = "cell-0";
+    private static final Map<String, Long> LATENCY_BY_JOB = new ConcurrentHashMap<>();
 
     private TopologyBenchmark() {
     }
@@ -88,6 +89,12 @@ public final class TopologyBenchmark {
         values.put(SchedulerConfigSection.STATE_DIR, Files.createTempDirectory("quanta-bench").toString());
         for (QuantaTopic topic : QuantaTopic.values()) {
             values.put(topic.nameKey(), "bench." + topic.defaultName());
+        }
+        // extra client or Streams settings to try, e.g. -Dbench.props=main.consumer.fetch.max.wait.ms=50
+        for (String pair : System.getProperty("bench.props", "").split(",")) {
+            if (pair.contains("=")) {
+                values.put(pair.substring(0, pair.indexOf('=')).trim(), pair.substring(pair.indexOf('=') + 1).trim());
+            }
         }
         QuantaConfig config = QuantaConfig.of(values);
         TopicCatalogue topics = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
@@ -148,6 +155,7 @@ public final class TopologyBenchmark {
             long[] latency = latencies("job", submissions, topics, jobs, commands, sentAt, startOf).stream()
                     .mapToLong(Long::longValue).sorted().toArray();
             submitCpu = streamThreadsCpuNanos() - submitCpu;
+            printSlowest(sentAt, submissions);
 
             print(submissions, latency, warm, commitMs + ", stream threads " + threads, policy);
             System.out.printf("| CPU of the stream thread(s) per submission (routing, pass, START) | %.2f ms |%n",
@@ -176,14 +184,16 @@ public final class TopologyBenchmark {
         AtomicBoolean done = new AtomicBoolean();
         Thread reader = new Thread(() -> {
             while (!done.get()) {
+                var polled = commands.poll(Duration.ofMillis(5));
                 long now = System.nanoTime();
-                for (var r : commands.poll(Duration.ofMillis(5))) {
+                for (var r : polled) {
                     NodeCommand c = r.value();
                     Long sent = sentAt.get(c.getJobId());
                     if (c.getType() == NodeCommandType.START && sent != null && c.getJobId().startsWith(prefix)) {
                         synchronized (out) {
                             out.add((now - sent) / 1_000_000);
                             startOf.put(c.getJobId(), c);
+                            LATENCY_BY_JOB.put(c.getJobId(), (now - sent) / 1_000_000);
                         }
                     }
                 }
@@ -293,6 +303,17 @@ public final class TopologyBenchmark {
         System.err.println("latencies (sorted ms): " + Arrays.toString(Arrays.copyOf(latency, Math.min(5,
                 latency.length))) + " ... " + Arrays.toString(Arrays.copyOfRange(latency,
                 Math.max(0, latency.length - 5), latency.length)));
+    }
+
+    /** The slowest submissions with their send time since the first: shows whether the tail is periodic. */
+    private static void printSlowest(Map<String, Long> sentAt, int submissions) {
+        long first = sentAt.get("job-0");
+        StringBuilder line = new StringBuilder("slowest submissions (ms at seconds since the first send):");
+        LATENCY_BY_JOB.entrySet().stream().filter(e -> e.getKey().startsWith("job-"))
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(Math.max(5, submissions / 50))
+                .forEach(e -> line.append(String.format(java.util.Locale.ROOT, " %d@%.2f", e.getValue(),
+                        (sentAt.get(e.getKey()) - first) / 1e9)));
+        System.err.println(line);
     }
 
     private static long pct(long[] sorted, int p) {
