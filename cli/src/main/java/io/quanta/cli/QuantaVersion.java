@@ -1,13 +1,13 @@
 package io.quanta.cli;
 
+import io.quanta.streams.SoftwareVersion;
 import picocli.CommandLine;
 
-/** The version printed by {@code quanta --version}: the jar's implementation version, if packaged. */
+/** The version printed by {@code quanta --version}: the build's version and git commit (as the audit log records). */
 public final class QuantaVersion implements CommandLine.IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        String version = QuantaVersion.class.getPackage().getImplementationVersion();
-        return new String[] {"quanta " + (version == null ? "(development build)" : version)};
+        return new String[] {"quanta " + SoftwareVersion.current()};
     }
 }

@@ -5,28 +5,49 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
 
-/** The version of this build (from the Maven project version), recorded in the audit log's configuration. */
+/**
+ * The version of this build, recorded in the audit log's configuration and printed by {@code quanta --version}: the
+ * Maven project version and the git commit it was built from (stamped at build time), e.g.
+ * {@code 0.1.0-SNAPSHOT (commit 1a2b3c4d5e6f)}, with {@code , modified} when the working tree had uncommitted
+ * changes. Two builds of the same snapshot version from different code therefore record different versions.
+ */
 public final class SoftwareVersion {
 
-    private static final String CURRENT = load();
+    private static final String CURRENT = render(load());
 
     private SoftwareVersion() {
     }
 
-    /** E.g. {@code 0.1.0-SNAPSHOT}; {@code unknown} when the build did not stamp it. */
+    /** The version of this build; {@code unknown} when the build did not stamp it. */
     public static String current() {
         return CURRENT;
     }
 
-    private static String load() {
+    /** The rendering of stamped properties ({@code version}, {@code commit}, {@code dirty}); unstamped ones are left out. */
+    static String render(Properties props) {
+        String version = stamped(props, "version");
+        if (version == null) {
+            return "unknown";
+        }
+        String commit = stamped(props, "commit");
+        if (commit == null) {
+            return version;
+        }
+        return version + " (commit " + commit + ("true".equals(stamped(props, "dirty")) ? ", modified)" : ")");
+    }
+
+    private static String stamped(Properties props, String key) {
+        String value = props.getProperty(key, "").trim();
+        return value.isEmpty() || value.startsWith("${") ? null : value;
+    }
+
+    private static Properties load() {
+        Properties props = new Properties();
         try (InputStream in = SoftwareVersion.class.getResourceAsStream("version.properties")) {
-            if (in == null) {
-                return "unknown";
+            if (in != null) {
+                props.load(in);
             }
-            Properties props = new Properties();
-            props.load(in);
-            String version = props.getProperty("version", "unknown");
-            return version.startsWith("${") ? "unknown" : version;
+            return props;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
