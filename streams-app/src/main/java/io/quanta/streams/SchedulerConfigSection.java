@@ -26,6 +26,7 @@ public final class SchedulerConfigSection implements ConfigSection {
     public static final String POLICY_QUOTAS = "scheduler.policy.quotas";
     public static final String PASS_INTERVAL_MS = "scheduler.pass.interval.ms";
     public static final String NODE_TIMEOUT_MS = "scheduler.node.timeout.ms";
+    public static final String FINISHED_RETENTION_HOURS = "scheduler.finished.retention.hours";
     public static final String DEFAULT_CELL = "scheduler.routing.default.cell";
     public static final String TENANT_CELLS = "scheduler.routing.tenants";
     public static final String GPU_TYPE_CELLS = "scheduler.routing.gpu.types";
@@ -77,6 +78,11 @@ public final class SchedulerConfigSection implements ConfigSection {
                                 + "the state changed or the policy asked to be woken, and checks node liveness.")
                 .define(NODE_TIMEOUT_MS, Type.LONG, 30_000L, Range.atLeast(1), Importance.MEDIUM,
                         "A node silent for longer than this (stream time) is lost; its jobs are requeued.")
+                .define(FINISHED_RETENTION_HOURS, Type.LONG, 720L, Range.atLeast(0), Importance.MEDIUM,
+                        "How long (stream time) a cell keeps the record of a job that ended (finished, failed, "
+                                + "cancelled or rejected) for status queries and duplicate detection; checked once "
+                                + "per stream hour. 0 keeps them forever. The decisions topic keeps every decision and "
+                                + "the compacted status topic each job's last status regardless.")
                 .define(DEFAULT_CELL, Type.STRING, "cell-0", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                         "Cell of jobs that no tenant or GPU-type rule routes.")
                 .define(TENANT_CELLS, Type.LIST, "", pairs("tenant:cell"), Importance.MEDIUM,

@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param policy           the validated policy configuration (name and parameters)
  * @param passInterval     scheduling quantum in stream time
  * @param nodeTimeout      silence after which a node is lost (stream time)
+ * @param finishedRetention how long a cell keeps an ended job's record (stream time), zero = forever
  * @param routing          job-to-cell routing rule
  * @param statusEnabled    whether the HTTP status API runs
  * @param statusHost       host the status API binds to and advertises
@@ -31,9 +32,9 @@ import java.util.Optional;
  * @param streamThreads    stream threads per instance
  */
 public record SchedulerSettings(String applicationId, PolicyConfig policy, Duration passInterval, Duration nodeTimeout,
-                                CellRouting routing, boolean statusEnabled, String statusHost, int statusPort,
-                                Optional<Path> stateDir, Duration commitInterval, Duration poll, int standbyReplicas,
-                                int streamThreads) {
+                                Duration finishedRetention, CellRouting routing, boolean statusEnabled,
+                                String statusHost, int statusPort, Optional<Path> stateDir, Duration commitInterval,
+                                Duration poll, int standbyReplicas, int streamThreads) {
 
     public SchedulerSettings {
         Objects.requireNonNull(applicationId, "applicationId");
@@ -45,6 +46,9 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
         }
         if (nodeTimeout.isNegative() || nodeTimeout.isZero()) {
             throw new IllegalArgumentException("node timeout must be > 0, got " + nodeTimeout);
+        }
+        if (finishedRetention.isNegative()) {
+            throw new IllegalArgumentException("finished-job retention must be >= 0, got " + finishedRetention);
         }
     }
 
@@ -66,7 +70,8 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
         String stateDir = config.getString(SchedulerConfigSection.STATE_DIR);
         return new SchedulerSettings(config.getString(SchedulerConfigSection.APPLICATION_ID), PolicyConfig.of(params),
                 Duration.ofMillis(config.getLong(SchedulerConfigSection.PASS_INTERVAL_MS)),
-                Duration.ofMillis(config.getLong(SchedulerConfigSection.NODE_TIMEOUT_MS)), routing,
+                Duration.ofMillis(config.getLong(SchedulerConfigSection.NODE_TIMEOUT_MS)),
+                Duration.ofHours(config.getLong(SchedulerConfigSection.FINISHED_RETENTION_HOURS)), routing,
                 config.getBoolean(SchedulerConfigSection.STATUS_ENABLED),
                 config.getString(SchedulerConfigSection.STATUS_HOST),
                 config.getInt(SchedulerConfigSection.STATUS_PORT),
@@ -84,8 +89,8 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
 
     /** A copy with another policy configuration. */
     public SchedulerSettings withPolicy(PolicyConfig value) {
-        return new SchedulerSettings(applicationId, value, passInterval, nodeTimeout, routing, statusEnabled,
-                statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+        return new SchedulerSettings(applicationId, value, passInterval, nodeTimeout, finishedRetention, routing,
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
     }
 
     /** A copy with the named policy and its default parameters. */
@@ -95,19 +100,25 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
 
     /** A copy with another pass interval. */
     public SchedulerSettings withPassInterval(Duration value) {
-        return new SchedulerSettings(applicationId, policy, value, nodeTimeout, routing, statusEnabled, statusHost,
-                statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+        return new SchedulerSettings(applicationId, policy, value, nodeTimeout, finishedRetention, routing,
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
     }
 
     /** A copy with another node timeout. */
     public SchedulerSettings withNodeTimeout(Duration value) {
-        return new SchedulerSettings(applicationId, policy, passInterval, value, routing, statusEnabled, statusHost,
-                statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+        return new SchedulerSettings(applicationId, policy, passInterval, value, finishedRetention, routing,
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
     }
 
     /** A copy with another routing rule. */
     public SchedulerSettings withRouting(CellRouting value) {
-        return new SchedulerSettings(applicationId, policy, passInterval, nodeTimeout, value, statusEnabled,
+        return new SchedulerSettings(applicationId, policy, passInterval, nodeTimeout, finishedRetention, value,
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+    }
+
+    /** A copy with another finished-job retention (zero keeps ended jobs' records forever). */
+    public SchedulerSettings withFinishedRetention(Duration value) {
+        return new SchedulerSettings(applicationId, policy, passInterval, nodeTimeout, value, routing, statusEnabled,
                 statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
     }
 }

@@ -75,6 +75,8 @@ public final class SchedulerTopology {
     public static final String JOBS_STORE = "scheduler-jobs";
     /** Cells: jobs that reached a terminal state ({@code cell|job}). */
     public static final String FINISHED_JOBS_STORE = "scheduler-finished-jobs";
+    /** Cell store: ended jobs by end time ({@code <cell>|<end ms, 16 hex digits>/<job id>}), for retention. */
+    public static final String FINISHED_INDEX_STORE = "scheduler-finished-index";
     /** Cells: nodes ({@code cell|node}). */
     public static final String NODES_STORE = "scheduler-nodes";
     /** Cells: GPUs held by running attempts ({@code cell|job}). */
@@ -171,17 +173,17 @@ public final class SchedulerTopology {
     public static ProcessorSupplier<String, byte[], String, Object> cellScheduler(TopicCatalogue topics,
             SchedulerSettings settings, PolicyRegistry policies, ConfigFingerprint fingerprint) {
         CellSchedulerProcessor.Names names = new CellSchedulerProcessor.Names(JOBS_STORE, FINISHED_JOBS_STORE,
-                NODES_STORE, ASSIGNMENTS_STORE, CELL_META_STORE, SERVICE_STORE, INTERFERENCE_STORE, COMMANDS_SINK,
-                DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
+                FINISHED_INDEX_STORE, NODES_STORE, ASSIGNMENTS_STORE, CELL_META_STORE, SERVICE_STORE,
+                INTERFERENCE_STORE, COMMANDS_SINK, DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
         return () -> new CellSchedulerProcessor(names, topics.inbox().valueSerde().deserializer(),
                 () -> policies.create(settings.policy()), settings.policy(), settings.passInterval(),
-                settings.nodeTimeout(), fingerprint);
+                settings.nodeTimeout(), settings.finishedRetention(), fingerprint);
     }
 
     /** The configuration fingerprint the cells record in the audit log with these settings. */
     public static ConfigFingerprint fingerprint(SchedulerSettings settings) {
         return ConfigFingerprint.of(settings.policy(), settings.passInterval(), settings.nodeTimeout(),
-                SoftwareVersion.current());
+                settings.finishedRetention(), SoftwareVersion.current());
     }
 
     private static void addStores(Topology topology, StoreOptions stores) {
@@ -200,6 +202,7 @@ public final class SchedulerTopology {
         return List.of(
                 stores.keyValue(JOBS_STORE, Serdes.String(), jobs),
                 stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(), jobs),
+                stores.keyValue(FINISHED_INDEX_STORE, Serdes.String(), Serdes.String()),
                 stores.keyValue(NODES_STORE, Serdes.String(),
                         new BytesCodecSerde<>(StateCodecs::encodeNode, StateCodecs::decodeNode)),
                 stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(),

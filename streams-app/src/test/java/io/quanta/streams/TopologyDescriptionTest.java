@@ -37,9 +37,9 @@ class TopologyDescriptionTest {
                 "telemetry-router", Set.of("router-job-routes"),
                 "event-router", Set.of("router-job-routes"),
                 "heartbeat-router", Set.of("router-node-cells"),
-                "cell-scheduler", Set.of("scheduler-jobs", "scheduler-finished-jobs", "scheduler-nodes",
-                        "scheduler-assignments", "scheduler-service-distribution", "scheduler-interference",
-                        "scheduler-cell-meta")));
+                "cell-scheduler", Set.of("scheduler-jobs", "scheduler-finished-jobs", "scheduler-finished-index",
+                        "scheduler-nodes", "scheduler-assignments", "scheduler-service-distribution",
+                        "scheduler-interference", "scheduler-cell-meta")));
     }
 
     @Test
@@ -77,6 +77,7 @@ class TopologyDescriptionTest {
                     "quanta-scheduler-router-node-cells-changelog",
                     "quanta-scheduler-scheduler-assignments-changelog",
                     "quanta-scheduler-scheduler-cell-meta-changelog",
+                    "quanta-scheduler-scheduler-finished-index-changelog",
                     "quanta-scheduler-scheduler-finished-jobs-changelog",
                     "quanta-scheduler-scheduler-interference-changelog",
                     "quanta-scheduler-scheduler-jobs-changelog",

@@ -16,7 +16,8 @@ import java.util.TreeMap;
  * cell-scheduler processor runs with. Rebuilding checks the record: its details must hash to its {@code configHash}.
  *
  * @param record      the CONFIG decision
- * @param settings    scheduler settings with the recorded policy, pass interval and node timeout
+ * @param settings    scheduler settings with the recorded policy, pass interval, node timeout and finished-job
+ *                    retention
  * @param fingerprint the fingerprint (recorded software version included) the replayed processor records
  */
 public record RecordedConfig(RecordedDecision record, SchedulerSettings settings, ConfigFingerprint fingerprint) {
@@ -57,14 +58,17 @@ public record RecordedConfig(RecordedDecision record, SchedulerSettings settings
         if (version == null) {
             throw new ReplayException(where + " lacks " + ConfigFingerprint.VERSION_KEY);
         }
-        ConfigFingerprint fingerprint = ConfigFingerprint.of(policy, pass, timeout, version);
+        // absent in configurations recorded before retention existed, or with it off: ended jobs kept forever
+        Duration retention = details.containsKey(ConfigFingerprint.RETENTION_KEY)
+                ? Duration.ofMillis(number(details, ConfigFingerprint.RETENTION_KEY, where)) : Duration.ZERO;
+        ConfigFingerprint fingerprint = ConfigFingerprint.of(policy, pass, timeout, retention, version);
         if (!fingerprint.hash().equals(d.getConfigHash())) {
             throw new ReplayException(where + " is inconsistent: its details rebuild to configuration hash "
                     + fingerprint.hash() + " but the record says " + d.getConfigHash() + " (recorded entries: "
                     + details.keySet() + "; rebuilt: " + fingerprint.entries().keySet() + ")");
         }
         SchedulerSettings settings = SchedulerSettings.defaults().withPolicy(policy).withPassInterval(pass)
-                .withNodeTimeout(timeout);
+                .withNodeTimeout(timeout).withFinishedRetention(retention);
         return new RecordedConfig(record, settings, fingerprint);
     }
 

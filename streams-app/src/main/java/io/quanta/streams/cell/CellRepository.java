@@ -5,6 +5,7 @@ import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.policy.PolicyConfig;
 import io.quanta.streams.store.CellScopedStore;
 import io.quanta.streams.store.CellValueStore;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,8 +17,11 @@ import java.util.TreeMap;
  */
 public final class CellRepository {
 
+    private static final long HOUR_MS = Duration.ofHours(1).toMillis();
+
     private final CellScopedStore<JobRecord> jobs;
     private final CellScopedStore<JobRecord> finished;
+    private final CellScopedStore<String> finishedIndex;
     private final CellScopedStore<NodeRecord> nodes;
     private final CellScopedStore<AssignmentRecord> assignments;
     private final CellValueStore<CellMeta> meta;
@@ -26,11 +30,12 @@ public final class CellRepository {
     private final PolicyConfig policy;
 
     public CellRepository(CellScopedStore<JobRecord> jobs, CellScopedStore<JobRecord> finished,
-                          CellScopedStore<NodeRecord> nodes, CellScopedStore<AssignmentRecord> assignments,
+                          CellScopedStore<String> finishedIndex, CellScopedStore<NodeRecord> nodes, CellScopedStore<AssignmentRecord> assignments,
                           CellValueStore<CellMeta> meta, CellValueStore<ServiceDistribution> distributions,
                           CellValueStore<InterferenceMemory> interference, PolicyConfig policy) {
         this.jobs = jobs;
         this.finished = finished;
+        this.finishedIndex = finishedIndex;
         this.nodes = nodes;
         this.assignments = assignments;
         this.meta = meta;
@@ -76,6 +81,8 @@ public final class CellRepository {
         }
         for (JobRecord job : cell.finishedJobs) {
             finished.put(id, job.jobId, job);
+            long endedAt = Math.max(0, job.finishedAtMs >= 0 ? job.finishedAtMs : cell.meta.timeMs);
+            finishedIndex.put(id, indexId(endedAt, job.jobId), job.jobId);
         }
         for (String nodeId : cell.changedNodes) {
             nodes.put(id, nodeId, cell.nodes.get(nodeId));
@@ -99,6 +106,33 @@ public final class CellRepository {
             meta.put(id, cell.meta);
         }
         cell.clearChanges();
+    }
+
+    /**
+     * Deletes the records of jobs that ended before the start of the cell's current stream hour minus
+     * {@code retention}, at most once per stream hour. What is deleted depends only on the cell's stream time, so a
+     * replay of the same inbox deletes the same records at the same inputs, restarts or not.
+     */
+    public void expireFinished(CellState cell, Duration retention) {
+        long now = cell.meta.timeMs;
+        long hour = Math.floorDiv(now, HOUR_MS);
+        if (now < 0 || hour <= cell.expiredThroughHour) {
+            return;
+        }
+        cell.expiredThroughHour = hour;
+        long cutoff = hour * HOUR_MS - retention.toMillis();
+        if (cutoff <= 0) {
+            return;
+        }
+        for (String indexId : finishedIndex.idsBelow(cell.cellId, String.format("%016x", cutoff))) {
+            finished.delete(cell.cellId, indexId.substring(indexId.indexOf('/') + 1));
+            finishedIndex.delete(cell.cellId, indexId);
+        }
+    }
+
+    /** Index entry id of an ended job: end time as 16 hex digits (so ids sort by time), then the job id. */
+    static String indexId(long endedAtMs, String jobId) {
+        return String.format("%016x/%s", endedAtMs, jobId);
     }
 
     private CellState newState(String cellId, CellMeta m) {

@@ -36,9 +36,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class CellSchedulerProcessor implements Processor<String, byte[], String, Object> {
 
     /** The names this processor needs: its stores and its sinks. */
-    public record Names(String jobs, String finishedJobs, String nodes, String assignments, String cellMeta,
-                        String serviceDistribution, String interference, String commandsSink, String decisionsSink,
-                        String statusSink, String deadLetterSink) {
+    public record Names(String jobs, String finishedJobs, String finishedIndex, String nodes, String assignments,
+                        String cellMeta, String serviceDistribution, String interference, String commandsSink,
+                        String decisionsSink, String statusSink, String deadLetterSink) {
     }
 
     /**
@@ -58,6 +58,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
     private final PolicyConfig policyConfig;
     private final Duration passInterval;
     private final Duration nodeTimeout;
+    private final Duration finishedRetention;
     private final ConfigFingerprint fingerprint;
     private ProcessorContext<String, Object> context;
     private CellRepository repository;
@@ -68,22 +69,24 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
 
     public CellSchedulerProcessor(Names names, Deserializer<CellInput> inbox, Supplier<SchedulingPolicy> policies,
                                   PolicyConfig policyConfig, Duration passInterval, Duration nodeTimeout,
-                                  ConfigFingerprint fingerprint) {
+                                  Duration finishedRetention, ConfigFingerprint fingerprint) {
         this.names = names;
         this.inbox = inbox;
         this.policies = policies;
         this.policyConfig = policyConfig;
         this.passInterval = passInterval;
         this.nodeTimeout = nodeTimeout;
+        this.finishedRetention = finishedRetention;
         this.fingerprint = fingerprint;
     }
 
     @Override
     public void init(ProcessorContext<String, Object> context) {
         this.context = context;
-        this.repository = new CellRepository(scoped(names.jobs()), scoped(names.finishedJobs()), scoped(names.nodes()),
-                scoped(names.assignments()), value(names.cellMeta()), this.<ServiceDistribution>value(
-                names.serviceDistribution()), this.<InterferenceMemory>value(names.interference()), policyConfig);
+        this.repository = new CellRepository(scoped(names.jobs()), scoped(names.finishedJobs()),
+                scoped(names.finishedIndex()), scoped(names.nodes()), scoped(names.assignments()),
+                value(names.cellMeta()), this.<ServiceDistribution>value(names.serviceDistribution()),
+                this.<InterferenceMemory>value(names.interference()), policyConfig);
         this.cells = repository.loadAll();
         this.passSensor = context.metrics().addLatencyRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 PASS_OPERATION, Sensor.RecordingLevel.INFO);
@@ -128,6 +131,9 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         output.timestamp = Math.max(cell.meta.timeMs, record.timestamp());
         engine.process(cell, input, record.timestamp(), metadata == null ? -1 : metadata.offset(), output);
         repository.flush(cell);
+        if (!finishedRetention.isZero()) {
+            repository.expireFinished(cell, finishedRetention);
+        }
     }
 
     private void deadLetter(Record<String, byte[]> record, RecordMetadata metadata, String reason, String error) {

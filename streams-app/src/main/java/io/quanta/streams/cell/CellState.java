@@ -34,6 +34,8 @@ public final class CellState {
     ServiceDistribution serviceDistribution;
     InterferenceMemory interferenceMemory;
     Function<String, JobRecord> finishedLookup = id -> null;
+    /** The stream hour up to which ended jobs' records were last expired (in memory; an extra check is harmless). */
+    long expiredThroughHour = Long.MIN_VALUE;
 
     private final Map<GpuId, TreeSet<String>> occupancy = new HashMap<>();
     private final Map<String, Node> nodeViews = new HashMap<>();

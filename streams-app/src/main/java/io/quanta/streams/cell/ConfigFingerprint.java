@@ -24,6 +24,8 @@ public record ConfigFingerprint(String policy, SortedMap<String, String> entries
 
     /** Key of the software version entry. */
     public static final String VERSION_KEY = "software.version";
+    /** Key of the finished-job retention entry (milliseconds; absent when ended jobs are kept forever). */
+    public static final String RETENTION_KEY = "scheduler.finished.retention.ms";
 
     public ConfigFingerprint {
         entries = Collections.unmodifiableSortedMap(new TreeMap<>(entries));
@@ -31,12 +33,16 @@ public record ConfigFingerprint(String policy, SortedMap<String, String> entries
 
     /** The fingerprint of a policy configuration and the scheduler settings that shape decisions. */
     public static ConfigFingerprint of(PolicyConfig policy, Duration passInterval, Duration nodeTimeout,
-                                       String softwareVersion) {
+                                       Duration finishedRetention, String softwareVersion) {
         SortedMap<String, String> entries = new TreeMap<>();
         policy.effective().forEach((k, v) -> entries.put("policy." + k, v));
         entries.put("policy", policy.policyName());
         entries.put("scheduler.pass.interval.ms", Long.toString(passInterval.toMillis()));
         entries.put("scheduler.node.timeout.ms", Long.toString(nodeTimeout.toMillis()));
+        if (!finishedRetention.isZero()) {
+            // only when on, so configurations recorded before the setting existed keep their hash
+            entries.put(RETENTION_KEY, Long.toString(finishedRetention.toMillis()));
+        }
         entries.put(VERSION_KEY, softwareVersion);
         return new ConfigFingerprint(policy.policyName(), entries, hash(entries));
     }

@@ -71,7 +71,8 @@ public final class StatusQueries {
                     .get(cellId, jobId);
         }
         if (job == null) {
-            return new Answer.NotFound<>("no job " + jobId + " in cell " + cellId + " (yet)");
+            return new Answer.NotFound<>("no job " + jobId + " in cell " + cellId + " (not yet there, or it ended longer "
+                    + "ago than scheduler.finished.retention.hours)");
         }
         return new Answer.Found<>(view(cell, job));
     }

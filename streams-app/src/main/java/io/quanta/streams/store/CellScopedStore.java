@@ -59,6 +59,22 @@ public final class CellScopedStore<V> {
         return out;
     }
 
+    /** The ids of one cell below {@code upperExclusive} (ids compared as strings), in id order. */
+    public List<String> idsBelow(String cellId, String upperExclusive) {
+        List<String> out = new ArrayList<>();
+        String prefix = CellKeys.prefix(cellId);
+        try (KeyValueIterator<String, V> it = reads.prefixScan(prefix, KEYS)) {
+            while (it.hasNext()) {
+                String id = it.next().key.substring(prefix.length());
+                if (id.compareTo(upperExclusive) >= 0) {
+                    break;
+                }
+                out.add(id);
+            }
+        }
+        return out;
+    }
+
     /** Every entry as (cell id, value), in key order. */
     public void forEach(BiConsumer<String, V> action) {
         try (KeyValueIterator<String, V> it = reads.all()) {
