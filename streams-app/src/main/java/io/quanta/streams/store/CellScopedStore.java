@@ -59,17 +59,19 @@ public final class CellScopedStore<V> {
         return out;
     }
 
-    /** The ids of one cell below {@code upperExclusive} (ids compared as strings), in id order. */
+    /**
+     * The ids of one cell below {@code upperExclusive} (ids compared as strings; no id may equal it), in id order.
+     * A range read, so only those entries are visited (an in-memory store copies the keys of the range it iterates).
+     */
     public List<String> idsBelow(String cellId, String upperExclusive) {
         List<String> out = new ArrayList<>();
         String prefix = CellKeys.prefix(cellId);
-        try (KeyValueIterator<String, V> it = reads.prefixScan(prefix, KEYS)) {
+        try (KeyValueIterator<String, V> it = reads.range(prefix, prefix + upperExclusive)) {
             while (it.hasNext()) {
                 String id = it.next().key.substring(prefix.length());
-                if (id.compareTo(upperExclusive) >= 0) {
-                    break;
+                if (id.compareTo(upperExclusive) < 0) {
+                    out.add(id);
                 }
-                out.add(id);
             }
         }
         return out;
