@@ -2,7 +2,6 @@ package io.quanta.core.model;
 
 import java.time.Instant;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,24 +31,14 @@ public record ClusterSnapshot(
         Objects.requireNonNull(interferenceMemory, "interferenceMemory");
         int nodeCount = nodes.size();
         int jobCount = jobs.size();
-        nodes = SortedLists.of(nodes, Comparator.comparing(Node::id));
-        jobs = sortedById(jobs);
+        nodes = SortedLists.byKey(nodes, Node::id);
+        jobs = SortedLists.byKey(jobs, Job::id);
         if (nodes.size() != nodeCount) {
             throw new IllegalArgumentException("a node id appears twice in the snapshot");
         }
         if (jobs.size() != jobCount) {
             throw new IllegalArgumentException("a job id appears twice in the snapshot");
         }
-    }
-
-    /** The jobs sorted by id (the list itself, copied, when it already is: the common case, checked cheaply). */
-    private static List<Job> sortedById(List<Job> jobs) {
-        for (int i = 1; i < jobs.size(); i++) {
-            if (jobs.get(i - 1).id().compareTo(jobs.get(i).id()) >= 0) {
-                return SortedLists.of(jobs, Comparator.comparing(Job::id));
-            }
-        }
-        return List.copyOf(jobs);
     }
 
     /** A snapshot with empty learned memory (default capacities). */

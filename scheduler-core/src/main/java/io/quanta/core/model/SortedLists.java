@@ -3,6 +3,7 @@ package io.quanta.core.model;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /** Immutable sorted, duplicate-free copies of lists, cheap when the input is already sorted (the common case). */
 final class SortedLists {
@@ -25,6 +26,19 @@ final class SortedLists {
             sorted = order.compare(list.get(i - 1), list.get(i)) < 0;
         }
         return sorted ? List.copyOf(list) : sortedCopy(list, order);
+    }
+
+    /**
+     * Sorted by a string key (ids), checking the common already-sorted case on the keys directly rather than
+     * through a comparator, which is measurably cheaper for snapshots of thousands of jobs.
+     */
+    static <T> List<T> byKey(List<T> list, Function<? super T, String> key) {
+        for (int i = 1; i < list.size(); i++) {
+            if (key.apply(list.get(i - 1)).compareTo(key.apply(list.get(i))) >= 0) {
+                return sortedCopy(list, Comparator.comparing(key));
+            }
+        }
+        return List.copyOf(list);
     }
 
     private static <T> List<T> sortedCopy(List<T> list, Comparator<? super T> order) {

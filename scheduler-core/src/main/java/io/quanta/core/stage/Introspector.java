@@ -169,7 +169,8 @@ public final class Introspector {
         }
     }
 
-    private static double normalised(Job j) {
+    /** Measured throughput over the job's speed alone: its baseline when measured, else its profile's solo speed. */
+    static double normalised(Job j) {
         double base = j.baselineThroughput() > 0 ? j.baselineThroughput() : j.profile().soloThroughput();
         return base > 0 && !Double.isNaN(j.throughput()) ? j.throughput() / base : Double.NaN;
     }

@@ -102,18 +102,14 @@ public final class LasRanking implements Ranking {
         return a.job.id().compareTo(b.job.id());
     }
 
-    private static int byArrivalThenId(Job a, Job b) {
-        int bySeq = Long.compare(a.arrivalSeq(), b.arrivalSeq());
-        return bySeq != 0 ? bySeq : a.id().compareTo(b.id());
-    }
-
     /** Level, then arrival, then id; hand-written because sorting thousands of jobs per pass is on the hot path. */
     private int compare(Job a, Job b) {
         int byLevel = Integer.compare(level(a), level(b));
         if (byLevel != 0) {
             return byLevel;
         }
-        return byArrivalThenId(a, b);
+        int bySeq = Long.compare(a.arrivalSeq(), b.arrivalSeq());
+        return bySeq != 0 ? bySeq : a.id().compareTo(b.id());
     }
 
     @Override

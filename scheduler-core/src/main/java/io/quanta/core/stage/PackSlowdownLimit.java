@@ -30,9 +30,9 @@ public final class PackSlowdownLimit {
     public void apply(List<Job> running, Allocation alloc) {
         CellIndex cell = alloc.cell();
         InterferenceMemory memory = cell.snapshot().interferenceMemory();
-        Set<String> recorded = new HashSet<>();
+        Set<InterferenceMemory.Pair> recorded = new HashSet<>();
         for (Job job : running) {
-            double speed = normalised(job);
+            double speed = Introspector.normalised(job);
             if (!job.isPacked() || job.placementChangedAt().isPresent() || Double.isNaN(speed) || speed >= minSpeed) {
                 continue;
             }
@@ -40,7 +40,7 @@ public final class PackSlowdownLimit {
                 Job other = cell.job(id);
                 String a = job.profile().modelName();
                 if (other == null || !other.isRunning() || memory.isBadPair(a, other.profile().modelName())
-                        || !recorded.add(pairKey(a, other.profile().modelName()))) {
+                        || !recorded.add(new InterferenceMemory.Pair(a, other.profile().modelName()))) {
                     continue;
                 }
                 alloc.recordInterference(job, other, policy + ": pack slowdown limit: job " + job.id() + " ("
@@ -50,15 +50,5 @@ public final class PackSlowdownLimit {
                         Text.details("speed", Text.num(speed), "minSpeed", Text.num(minSpeed)));
             }
         }
-    }
-
-    private static String pairKey(String a, String b) {
-        return a.compareTo(b) <= 0 ? a + "\u0000" + b : b + "\u0000" + a;
-    }
-
-    /** Measured throughput over the job's speed alone: its baseline when measured, else its profile's solo speed. */
-    static double normalised(Job j) {
-        double base = j.baselineThroughput() > 0 ? j.baselineThroughput() : j.profile().soloThroughput();
-        return base > 0 && !Double.isNaN(j.throughput()) ? j.throughput() / base : Double.NaN;
     }
 }
