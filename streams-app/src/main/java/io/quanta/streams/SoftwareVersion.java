@@ -23,7 +23,7 @@ public final class SoftwareVersion {
         return CURRENT;
     }
 
-    /** The rendering of stamped properties ({@code version}, {@code commit}, {@code dirty}); unstamped ones are left out. */
+    /** The version text of stamped properties ({@code version}, {@code commit}, {@code dirty}); unstamped: left out. */
     static String render(Properties props) {
         String version = stamped(props, "version");
         if (version == null) {

@@ -52,8 +52,9 @@ public final class SchedulerStreamsConfig {
 
     /**
      * A warning when the node timeout is shorter than the consumer session timeout in {@code props} (prefixed or
-     * not) plus {@link #FAILOVER_ALLOWANCE}: after a scheduler instance crashes, the heartbeats its tasks routed stall for about that long, and a cell
-     * on another instance would declare those nodes lost and restart their jobs.
+     * not) plus {@link #FAILOVER_ALLOWANCE}: after a scheduler instance crashes, the heartbeats its tasks routed
+     * stall for about that long, and a cell on another instance would declare those nodes lost and restart their
+     * jobs.
      */
     public static Optional<String> failoverWarning(Properties props, Duration nodeTimeout) {
         String value = props.getProperty(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
@@ -64,8 +65,9 @@ public final class SchedulerStreamsConfig {
             return Optional.empty();
         }
         return Optional.of("scheduler.node.timeout.ms (" + nodeTimeout.toMillis() + ") is below the consumer "
-                + "session timeout (" + session + " ms) plus " + FAILOVER_ALLOWANCE.toSeconds() + " s: if a scheduler instance crashes, the heartbeats it "
-                + "routed wait about that long for another instance, and healthy nodes may be declared lost and their "
-                + "jobs restarted; raise scheduler.node.timeout.ms or lower session.timeout.ms");
+                + "session timeout (" + session + " ms) plus " + FAILOVER_ALLOWANCE.toSeconds() + " s: if a scheduler "
+                + "instance crashes, the heartbeats it routed wait about that long for another instance, and healthy "
+                + "nodes may be declared lost and their jobs restarted; raise scheduler.node.timeout.ms or lower "
+                + "session.timeout.ms");
     }
 }

@@ -30,7 +30,8 @@ public final class CellRepository {
     private final PolicyConfig policy;
 
     public CellRepository(CellScopedStore<JobRecord> jobs, CellScopedStore<JobRecord> finished,
-                          CellScopedStore<String> finishedIndex, CellScopedStore<NodeRecord> nodes, CellScopedStore<AssignmentRecord> assignments,
+                          CellScopedStore<String> finishedIndex, CellScopedStore<NodeRecord> nodes,
+                          CellScopedStore<AssignmentRecord> assignments,
                           CellValueStore<CellMeta> meta, CellValueStore<ServiceDistribution> distributions,
                           CellValueStore<InterferenceMemory> interference, PolicyConfig policy) {
         this.jobs = jobs;
@@ -81,8 +82,7 @@ public final class CellRepository {
         }
         for (JobRecord job : cell.finishedJobs) {
             finished.put(id, job.jobId, job);
-            long endedAt = Math.max(0, job.finishedAtMs >= 0 ? job.finishedAtMs : cell.meta.timeMs);
-            finishedIndex.put(id, indexId(endedAt, job.jobId), job.jobId);
+            finishedIndex.put(id, timeKey(job.finishedAtMs) + '/' + job.jobId, job.jobId);
         }
         for (String nodeId : cell.changedNodes) {
             nodes.put(id, nodeId, cell.nodes.get(nodeId));
@@ -124,15 +124,18 @@ public final class CellRepository {
         if (cutoff <= 0) {
             return;
         }
-        for (String indexId : finishedIndex.idsBelow(cell.cellId, String.format("%016x", cutoff))) {
-            finished.delete(cell.cellId, indexId.substring(indexId.indexOf('/') + 1));
+        finishedIndex.below(cell.cellId, timeKey(cutoff)).forEach((indexId, jobId) -> {
+            finished.delete(cell.cellId, jobId);
             finishedIndex.delete(cell.cellId, indexId);
-        }
+        });
     }
 
-    /** Index entry id of an ended job: end time as 16 hex digits (so ids sort by time), then the job id. */
-    static String indexId(long endedAtMs, String jobId) {
-        return String.format("%016x/%s", endedAtMs, jobId);
+    /**
+     * Stream time as 16 hex digits, so index ids ({@code <end time>/<job id>}) sort by end time and a bare time
+     * key sorts before every id of a later time and after every id of an earlier one.
+     */
+    private static String timeKey(long ms) {
+        return String.format("%016x", Math.max(0, ms));
     }
 
     private CellState newState(String cellId, CellMeta m) {

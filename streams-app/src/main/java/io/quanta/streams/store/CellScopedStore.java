@@ -1,7 +1,9 @@
 package io.quanta.streams.store;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
@@ -60,19 +62,14 @@ public final class CellScopedStore<V> {
     }
 
     /**
-     * The ids of one cell below {@code upperExclusive} (ids compared as strings; no id may equal it), in id order.
-     * A range read, so only those entries are visited (an in-memory store copies the keys of the range it iterates).
+     * The entries of one cell whose ids sort below {@code idBound} (an id no entry has), as id to value in id order.
+     * A range read, so only those entries are visited.
      */
-    public List<String> idsBelow(String cellId, String upperExclusive) {
-        List<String> out = new ArrayList<>();
+    public Map<String, V> below(String cellId, String idBound) {
+        Map<String, V> out = new LinkedHashMap<>();
         String prefix = CellKeys.prefix(cellId);
-        try (KeyValueIterator<String, V> it = reads.range(prefix, prefix + upperExclusive)) {
-            while (it.hasNext()) {
-                String id = it.next().key.substring(prefix.length());
-                if (id.compareTo(upperExclusive) < 0) {
-                    out.add(id);
-                }
-            }
+        try (KeyValueIterator<String, V> it = reads.range(prefix, prefix + idBound)) {
+            it.forEachRemaining(kv -> out.put(kv.key.substring(prefix.length()), kv.value));
         }
         return out;
     }

@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -58,7 +57,6 @@ public final class TopologyBenchmark {
     private static final int GPUS_PER_NODE = 8;
     private static final int WARM_UP = 100;
     private static final String CELL = "cell-0";
-    private static final Map<String, Long> LATENCY_BY_JOB = new ConcurrentHashMap<>();
 
     private TopologyBenchmark() {
     }
@@ -141,7 +139,7 @@ public final class TopologyBenchmark {
 
             Map<String, Long> sentAt = new ConcurrentHashMap<>();
             Map<String, NodeCommand> startOf = new HashMap<>();
-            List<Long> warm = latencies("warm", WARM_UP, topics, jobs, commands, sentAt, startOf);
+            Map<String, Long> warm = latencies("warm", WARM_UP, topics, jobs, commands, sentAt, startOf);
             for (int i = 0; i < WARM_UP; i++) {
                 NodeCommand start = startOf.get("warm-" + i);
                 events.send(new ProducerRecord<>(topics.events().name(), start.getJobId(), Records.event(
@@ -152,10 +150,10 @@ public final class TopologyBenchmark {
             Await.until("warm-up jobs finished", Duration.ofMinutes(2), () -> summary(app).contains(
                     "\"gpusFree\" : " + NODES * GPUS_PER_NODE));
             long submitCpu = streamThreadsCpuNanos();
-            long[] latency = latencies("job", submissions, topics, jobs, commands, sentAt, startOf).stream()
-                    .mapToLong(Long::longValue).sorted().toArray();
+            Map<String, Long> measured = latencies("job", submissions, topics, jobs, commands, sentAt, startOf);
             submitCpu = streamThreadsCpuNanos() - submitCpu;
-            printSlowest(sentAt, submissions);
+            long[] latency = measured.values().stream().mapToLong(Long::longValue).sorted().toArray();
+            printSlowest(sentAt, measured, submissions);
 
             print(submissions, latency, warm, commitMs + ", stream threads " + threads, policy);
             System.out.printf("| CPU of the stream thread(s) per submission (routing, pass, START) | %.2f ms |%n",
@@ -176,11 +174,12 @@ public final class TopologyBenchmark {
         }
     }
 
-    private static List<Long> latencies(String prefix, int count, TopicCatalogue topics,
+    /** Submits {@code count} jobs one every 20 ms; each job's latency until its START is read, by job id. */
+    private static Map<String, Long> latencies(String prefix, int count, TopicCatalogue topics,
                                         KafkaProducer<String, JobRequest> jobs,
                                         KafkaConsumer<String, NodeCommand> commands, Map<String, Long> sentAt,
                                         Map<String, NodeCommand> startOf) {
-        List<Long> out = new ArrayList<>();
+        Map<String, Long> out = new HashMap<>();
         AtomicBoolean done = new AtomicBoolean();
         Thread reader = new Thread(() -> {
             while (!done.get()) {
@@ -191,9 +190,8 @@ public final class TopologyBenchmark {
                     Long sent = sentAt.get(c.getJobId());
                     if (c.getType() == NodeCommandType.START && sent != null && c.getJobId().startsWith(prefix)) {
                         synchronized (out) {
-                            out.add((now - sent) / 1_000_000);
+                            out.put(c.getJobId(), (now - sent) / 1_000_000);
                             startOf.put(c.getJobId(), c);
-                            LATENCY_BY_JOB.put(c.getJobId(), (now - sent) / 1_000_000);
                         }
                     }
                 }
@@ -287,13 +285,14 @@ public final class TopologyBenchmark {
         }
     }
 
-    private static void print(int submissions, long[] latency, List<Long> warm, String commitMs, String policy) {
+    private static void print(int submissions, long[] latency, Map<String, Long> warm, String commitMs,
+                              String policy) {
         Runtime rt = Runtime.getRuntime();
         System.out.printf("%n| metric | value |%n|---|---|%n");
         System.out.printf("| policy / commit.interval.ms | %s / %s |%n", policy, commitMs);
         System.out.printf("| nodes x GPUs registered | %d x %d |%n", NODES, GPUS_PER_NODE);
         System.out.printf("| submissions measured (after %d warm-up, first warm-up %d ms) | %d |%n", warm.size(),
-                warm.isEmpty() ? -1 : warm.getFirst(), submissions);
+                warm.getOrDefault("warm-0", -1L), submissions);
         System.out.printf("| submit -> START read_committed p50 | %d ms |%n", pct(latency, 50));
         System.out.printf("| submit -> START read_committed p99 | %d ms |%n", pct(latency, 99));
         System.out.printf("| submit -> START read_committed max | %d ms |%n", latency[latency.length - 1]);
@@ -306,10 +305,10 @@ public final class TopologyBenchmark {
     }
 
     /** The slowest submissions with their send time since the first: shows whether the tail is periodic. */
-    private static void printSlowest(Map<String, Long> sentAt, int submissions) {
+    private static void printSlowest(Map<String, Long> sentAt, Map<String, Long> latencies, int submissions) {
         long first = sentAt.get("job-0");
         StringBuilder line = new StringBuilder("slowest submissions (ms at seconds since the first send):");
-        LATENCY_BY_JOB.entrySet().stream().filter(e -> e.getKey().startsWith("job-"))
+        latencies.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(Math.max(5, submissions / 50))
                 .forEach(e -> line.append(String.format(java.util.Locale.ROOT, " %d@%.2f", e.getValue(),
                         (sentAt.get(e.getKey()) - first) / 1e9)));
