@@ -14,10 +14,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -139,28 +142,28 @@ public final class CommandHandler {
                 .filter(r -> !r.status().isActive() && r.updatedAtMillis() < limit)
                 .sorted(Comparator.comparing(AttemptRecord::id))
                 .toList();
-        int attempts = 0;
-        int jobs = 0;
+        Map<String, AttemptRecord> newestEnded = new TreeMap<>();
         for (AttemptRecord r : ended) {
             store.delete(r.id());
             records.remove(r.id());
-            attempts++;
+            newestEnded.merge(r.jobId(), r, (a, b) -> a.attempt() >= b.attempt() ? a : b);
         }
-        for (String jobId : ended.stream().map(AttemptRecord::jobId).distinct().toList()) {
-            boolean anyLeft = records.keySet().stream().anyMatch(id -> id.jobId().equals(jobId));
-            AttemptRecord newest = ended.stream().filter(r -> r.jobId().equals(jobId))
-                    .max(Comparator.comparingInt(AttemptRecord::attempt)).orElseThrow();
+        Set<String> jobsWithAttempts = new HashSet<>();
+        records.keySet().forEach(id -> jobsWithAttempts.add(id.jobId()));
+        int jobs = 0;
+        for (AttemptRecord newest : newestEnded.values()) {
             boolean finished = newest.status() == AttemptStatus.COMPLETED || newest.status() == AttemptStatus.FAILED;
-            if (!anyLeft && finished && newest.attempt() == newestAttempt.getOrDefault(jobId, -1)) {
-                store.deleteJob(jobId);
+            if (finished && !jobsWithAttempts.contains(newest.jobId())
+                    && newest.attempt() == newestAttempt.getOrDefault(newest.jobId(), -1)) {
+                store.deleteJob(newest.jobId());
                 jobs++;
             }
         }
-        if (attempts > 0) {
-            LOG.info("forgot {} attempt(s) that ended before {} and the directories of {} finished job(s)", attempts,
-                    cutoff, jobs);
+        if (!ended.isEmpty()) {
+            LOG.info("forgot {} attempt(s) that ended before {} and the directories of {} finished job(s)",
+                    ended.size(), cutoff, jobs);
         }
-        return new Sweep(attempts, jobs);
+        return new Sweep(ended.size(), jobs);
     }
 
     /** What one {@link #forgetEndedBefore} removed. */

@@ -51,6 +51,14 @@ class AttemptCleanupTest {
         return handler.forgetEndedBefore(clock.instant().minus(RETENTION));
     }
 
+    /** Runs a 60 s attempt to completion, waits past the retention and sweeps. */
+    private void completeAndSweep(String jobId, int attempt) {
+        handler.handle(simStart(NODE, EPOCH, jobId, attempt, 60).build());
+        advance(Duration.ofSeconds(60));
+        advance(RETENTION.plusHours(1));
+        sweep();
+    }
+
     @Test
     void shouldRemoveAFinishedJobsAttemptsAndDirectoryOnlyAfterTheRetention() throws Exception {
         handler.handle(simStart(NODE, EPOCH, "done", 1, 60).build());
@@ -90,10 +98,7 @@ class AttemptCleanupTest {
 
     @Test
     void shouldStillRefuseAnOlderAttemptOfAJobAfterItsAttemptsWereForgotten() {
-        handler.handle(simStart(NODE, EPOCH, "j", 2, 60).build());
-        advance(Duration.ofSeconds(60));
-        advance(RETENTION.plusHours(1));
-        sweep();
+        completeAndSweep("j", 2);
 
         handler.handle(simStart(NODE, EPOCH, "j", 1, 60).build());
 
@@ -104,10 +109,7 @@ class AttemptCleanupTest {
 
     @Test
     void shouldFindNothingToForgetAfterARestartOnceEverythingWasSwept() {
-        handler.handle(simStart(NODE, EPOCH, "done", 1, 60).build());
-        advance(Duration.ofSeconds(60));
-        advance(RETENTION.plusHours(1));
-        sweep();
+        completeAndSweep("done", 1);
 
         CommandHandler restarted = new CommandHandler(NODE, EPOCH + 1, sim, new FileAttemptStore(workDir), sink, clock);
         restarted.recover();
