@@ -4,8 +4,10 @@
 # OUT (default eval-out), one directory per cluster and mode.
 #   simulator/evaluate.sh [OUT] [TRACE]
 # With --held-out: the inputs the quanta policy was checked on besides seed 1 (tiresias-las and quanta, realistic,
-# 2x12x8): seeds 2 and 3 of the slice, and a second 2,000-job window of philly_dev.csv (jobs 46,000 to 47,999,
-# submission times rebased to 0, cut into a temporary file: trace data is not kept in the repository).
+# 2x12x8): seeds 2 to 5 of the slice and two more 2,000-job windows of philly_dev.csv (jobs 46,000 and 7,000
+# onwards, submission times rebased to 0, cut into temporary files: trace data is not kept in the repository).
+# Seed 3 and the 46,000 window also informed the policy's knob and relaxation choices; seeds 4 and 5 and the 7,000
+# window did not (docs/evaluation.md).
 #   simulator/evaluate.sh --held-out [OUT] [FULL_TRACE]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -13,20 +15,26 @@ if [[ "${1:-}" == "--held-out" ]]; then
   out=${2:-eval-out/held-out}
   full=${3:-$here/../shared/traces/philly_dev.csv}
   slice=$here/../shared/traces/philly_dev_slice_2000.csv
-  window=$(mktemp --suffix=.csv)
-  trap 'rm -f "$window"' EXIT
-  awk -F, -v OFS=, -v first=46000 -v n=2000 \
-    'NR == 1 {print; next} NR - 2 >= first && NR - 2 < first + n {if (t0 == "") t0 = $2; $2 = $2 - t0; print}' \
-    "$full" > "$window"
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  window() { # FIRST: jobs FIRST .. FIRST+1999 of the full trace, times rebased to 0
+    awk -F, -v OFS=, -v first="$1" -v n=2000 \
+      'NR == 1 {print; next} NR - 2 >= first && NR - 2 < first + n {if (t0 == "") t0 = $2; $2 = $2 - t0; print}' \
+      "$full" > "$tmp/window-$1.csv"
+    echo "$tmp/window-$1.csv"
+  }
   run() {
     local name=$1; shift
     echo "== $name" >&2
     "$here/simulator/simulate.sh" --cluster 2x12x8 --model realistic --compare tiresias-las,quanta \
       --out "$out/$name" --no-progress "$@"
   }
-  run seed-2 --trace "$slice" --seed 2
-  run seed-3 --trace "$slice" --seed 3
-  run window-46000 --trace "$window" --seed 1
+  for seed in 2 3 4 5; do
+    run "seed-$seed" --trace "$slice" --seed "$seed"
+  done
+  for first in 46000 7000; do
+    run "window-$first" --trace "$(window "$first")" --seed 1
+  done
   exit 0
 fi
 out=${1:-eval-out}
