@@ -240,6 +240,10 @@ class SchedulerAppIT {
                 .values().stream().filter(s -> s.getState() == JobState.FINISHED).count() == 8);
         Await.until("the remaining instance answers for every job", WAIT, () -> java.util.stream.IntStream.range(0, 8)
                 .allMatch(i -> get(second, "/jobs/mi-" + i).contains("\"state\" : \"FINISHED\"")));
+        // the tail reads a poll at a time: read until every job's START is in (more than one is checked below)
+        Await.until("every START command read back", WAIT, () -> commands.values().stream()
+                .filter(c -> c.getType() == NodeCommandType.START).map(NodeCommand::getJobId).distinct()
+                .count() == 8);
         Map<String, Long> starts = commands.values().stream().filter(c -> c.getType() == NodeCommandType.START)
                 .collect(Collectors.groupingBy(NodeCommand::getJobId, Collectors.counting()));
         String audit = decisions.values().stream().filter(d -> d.getJobId() != null)
