@@ -38,6 +38,10 @@ public final class SchedulerConfigSection implements ConfigSection {
     public static final String POLL_MS = "scheduler.poll.ms";
     public static final String STANDBY_REPLICAS = "scheduler.standby.replicas";
     public static final String STREAM_THREADS = "scheduler.stream.threads";
+    public static final String INPUT_MAX_BYTES = "scheduler.input.max.bytes";
+    public static final String MAX_CLOCK_SKEW_MS = "scheduler.max.clock.skew.ms";
+    public static final String START_TIMEOUT_MS = "scheduler.start.timeout.ms";
+    public static final String SUSPEND_TIMEOUT_MS = "scheduler.suspend.timeout.ms";
 
     /** Default commit interval: under exactly-once it sets the latency floor (about 1.9 x per submission). */
     public static final long DEFAULT_COMMIT_INTERVAL_MS = 20;
@@ -83,6 +87,22 @@ public final class SchedulerConfigSection implements ConfigSection {
                                 + "cancelled or rejected) for status queries and duplicate detection; checked once "
                                 + "per stream hour. 0 keeps them forever. The decisions topic keeps every decision and "
                                 + "the compacted status topic each job's last status regardless.")
+                .define(INPUT_MAX_BYTES, Type.INT, 64 * 1024, Range.atLeast(1024), Importance.LOW,
+                        "Largest input value (bytes) the routers decode; a larger submission, heartbeat, event or "
+                                + "telemetry record goes to the dead-letter topic unread.")
+                .define(MAX_CLOCK_SKEW_MS, Type.LONG, 60_000L, Range.atLeast(1), Importance.MEDIUM,
+                        "An input record stamped more than this ahead of the scheduler's own clock goes to the "
+                                + "dead-letter topic with the skew as reason, so that no producer's clock can move a "
+                                + "cell's time (input topics use LogAppendTime by default; this guards topics that "
+                                + "still use CreateTime).")
+                .define(START_TIMEOUT_MS, Type.LONG, 300_000L, Range.atLeast(0), Importance.MEDIUM,
+                        "An attempt that has not reported STARTED this long (stream time) after its START is given "
+                                + "up: its nodes are told to KILL it and it counts as a failed attempt (retried up to "
+                                + "the job's maxRetries; a REQUEUE or FINISH decision says why). 0 = off.")
+                .define(SUSPEND_TIMEOUT_MS, Type.LONG, 300_000L, Range.atLeast(0), Importance.MEDIUM,
+                        "An attempt that has not reported SUSPENDED this long (stream time) after its SUSPEND is "
+                                + "killed and the job requeued from its previous checkpoint (a REQUEUE decision says "
+                                + "why). 0 = off.")
                 .define(DEFAULT_CELL, Type.STRING, "cell-0", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                         "Cell of jobs that no tenant or GPU-type rule routes.")
                 .define(TENANT_CELLS, Type.LIST, "", pairs("tenant:cell"), Importance.MEDIUM,

@@ -30,17 +30,19 @@ import java.util.Optional;
  * @param poll             Kafka Streams poll.ms
  * @param standbyReplicas  standby replicas per task
  * @param streamThreads    stream threads per instance
+ * @param safeguards       limits against hostile input and stuck attempts
  */
 public record SchedulerSettings(String applicationId, PolicyConfig policy, Duration passInterval, Duration nodeTimeout,
                                 Duration finishedRetention, CellRouting routing, boolean statusEnabled,
                                 String statusHost, int statusPort, Optional<Path> stateDir, Duration commitInterval,
-                                Duration poll, int standbyReplicas, int streamThreads) {
+                                Duration poll, int standbyReplicas, int streamThreads, Safeguards safeguards) {
 
     public SchedulerSettings {
         Objects.requireNonNull(applicationId, "applicationId");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(routing, "routing");
         Objects.requireNonNull(stateDir, "stateDir");
+        Objects.requireNonNull(safeguards, "safeguards");
         if (passInterval.isNegative() || passInterval.isZero()) {
             throw new IllegalArgumentException("pass interval must be > 0, got " + passInterval);
         }
@@ -79,7 +81,11 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
                 Duration.ofMillis(config.getLong(SchedulerConfigSection.COMMIT_INTERVAL_MS)),
                 Duration.ofMillis(config.getLong(SchedulerConfigSection.POLL_MS)),
                 config.getInt(SchedulerConfigSection.STANDBY_REPLICAS),
-                config.getInt(SchedulerConfigSection.STREAM_THREADS));
+                config.getInt(SchedulerConfigSection.STREAM_THREADS),
+                new Safeguards(config.getInt(SchedulerConfigSection.INPUT_MAX_BYTES),
+                        Duration.ofMillis(config.getLong(SchedulerConfigSection.MAX_CLOCK_SKEW_MS)),
+                        Duration.ofMillis(config.getLong(SchedulerConfigSection.START_TIMEOUT_MS)),
+                        Duration.ofMillis(config.getLong(SchedulerConfigSection.SUSPEND_TIMEOUT_MS))));
     }
 
     /** The defaults of every {@code scheduler.*} key. */
@@ -90,7 +96,8 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
     /** A copy with another policy configuration. */
     public SchedulerSettings withPolicy(PolicyConfig value) {
         return new SchedulerSettings(applicationId, value, passInterval, nodeTimeout, finishedRetention, routing,
-                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads,
+                safeguards);
     }
 
     /** A copy with the named policy and its default parameters. */
@@ -101,24 +108,40 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
     /** A copy with another pass interval. */
     public SchedulerSettings withPassInterval(Duration value) {
         return new SchedulerSettings(applicationId, policy, value, nodeTimeout, finishedRetention, routing,
-                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads,
+                safeguards);
     }
 
     /** A copy with another node timeout. */
     public SchedulerSettings withNodeTimeout(Duration value) {
         return new SchedulerSettings(applicationId, policy, passInterval, value, finishedRetention, routing,
-                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads,
+                safeguards);
     }
 
     /** A copy with another routing rule. */
     public SchedulerSettings withRouting(CellRouting value) {
         return new SchedulerSettings(applicationId, policy, passInterval, nodeTimeout, finishedRetention, value,
-                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads,
+                safeguards);
+    }
+
+    /** The attempt timeouts of the safeguards. */
+    public io.quanta.streams.cell.AttemptTimeouts attemptTimeouts() {
+        return new io.quanta.streams.cell.AttemptTimeouts(safeguards.startTimeout(), safeguards.suspendTimeout());
+    }
+
+    /** A copy with other safeguards. */
+    public SchedulerSettings withSafeguards(Safeguards value) {
+        return new SchedulerSettings(applicationId, policy, passInterval, nodeTimeout, finishedRetention, routing,
+                statusEnabled, statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads,
+                value);
     }
 
     /** A copy with another finished-job retention (zero keeps ended jobs' records forever). */
     public SchedulerSettings withFinishedRetention(Duration value) {
         return new SchedulerSettings(applicationId, policy, passInterval, nodeTimeout, value, routing, statusEnabled,
-                statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads);
+                statusHost, statusPort, stateDir, commitInterval, poll, standbyReplicas, streamThreads,
+                safeguards);
     }
 }

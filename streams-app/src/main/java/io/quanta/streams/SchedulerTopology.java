@@ -18,7 +18,6 @@ import io.quanta.streams.store.BytesCodecSerde;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
 import java.util.List;
-import java.util.List;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
@@ -26,7 +25,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
-import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
@@ -102,7 +100,7 @@ public final class SchedulerTopology {
         Topology topology = new Topology();
         policies.create(settings.policy());
         addJobRouter(topology, topics, settings);
-        addNodeRouter(topology, topics);
+        addNodeRouter(topology, topics, settings);
         addCellScheduler(topology, topics, settings, policies);
         addStores(topology, stores);
         return topology;
@@ -116,16 +114,19 @@ public final class SchedulerTopology {
     private static void addJobRouter(Topology topology, TopicCatalogue topics, SchedulerSettings settings) {
         InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(JOB_ROUTER_INBOX_SINK,
                 JOB_ROUTER_STATUS_SINK, JOB_ROUTER_DEADLETTER_SINK);
+        InputRouterProcessor.Limits limits = limits(settings);
         source(topology, SUBMISSIONS_SOURCE, Serdes.ByteArray().deserializer(), topics.submissions());
         source(topology, TELEMETRY_SOURCE, Serdes.ByteArray().deserializer(), topics.telemetry());
         source(topology, EVENTS_SOURCE, Serdes.ByteArray().deserializer(), topics.events());
         ProcessorSupplier<byte[], byte[], String, Object> submissions = () -> new InputRouterProcessor<JobRequest>(
                 topics.submissions().valueSerde().deserializer(),
-                Routes.submissions(JOB_ROUTES_STORE, settings.routing()), sinks);
+                Routes.submissions(JOB_ROUTES_STORE, settings.routing()), sinks, limits);
         ProcessorSupplier<byte[], byte[], String, Object> telemetry = () -> new InputRouterProcessor<JobTelemetry>(
-                topics.telemetry().valueSerde().deserializer(), Routes.telemetry(JOB_ROUTES_STORE), sinks);
+                topics.telemetry().valueSerde().deserializer(), Routes.telemetry(JOB_ROUTES_STORE), sinks,
+                limits);
         ProcessorSupplier<byte[], byte[], String, Object> events = () -> new InputRouterProcessor<JobEvent>(
-                topics.events().valueSerde().deserializer(), Routes.events(JOB_ROUTES_STORE), sinks);
+                topics.events().valueSerde().deserializer(), Routes.events(JOB_ROUTES_STORE), sinks,
+                limits);
         topology.addProcessor(SUBMISSION_ROUTER, submissions, SUBMISSIONS_SOURCE);
         topology.addProcessor(TELEMETRY_ROUTER, telemetry, TELEMETRY_SOURCE);
         topology.addProcessor(EVENT_ROUTER, events, EVENTS_SOURCE);
@@ -135,12 +136,18 @@ public final class SchedulerTopology {
         sink(topology, JOB_ROUTER_DEADLETTER_SINK, topics.deadLetter(), routers);
     }
 
-    private static void addNodeRouter(Topology topology, TopicCatalogue topics) {
+    private static InputRouterProcessor.Limits limits(SchedulerSettings settings) {
+        return new InputRouterProcessor.Limits(settings.safeguards().inputMaxBytes(),
+                settings.safeguards().maxClockSkew().toMillis());
+    }
+
+    private static void addNodeRouter(Topology topology, TopicCatalogue topics, SchedulerSettings settings) {
         InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(NODE_ROUTER_INBOX_SINK, null,
                 NODE_ROUTER_DEADLETTER_SINK);
         source(topology, HEARTBEATS_SOURCE, Serdes.ByteArray().deserializer(), topics.heartbeats());
         ProcessorSupplier<byte[], byte[], String, Object> heartbeats = () -> new InputRouterProcessor<NodeHeartbeat>(
-                topics.heartbeats().valueSerde().deserializer(), Routes.heartbeats(NODE_CELLS_STORE), sinks);
+                topics.heartbeats().valueSerde().deserializer(), Routes.heartbeats(NODE_CELLS_STORE), sinks,
+                limits(settings));
         topology.addProcessor(HEARTBEAT_ROUTER, heartbeats, HEARTBEATS_SOURCE);
         sink(topology, NODE_ROUTER_INBOX_SINK, topics.inbox(), HEARTBEAT_ROUTER);
         sink(topology, NODE_ROUTER_DEADLETTER_SINK, topics.deadLetter(), HEARTBEAT_ROUTER);
@@ -177,13 +184,13 @@ public final class SchedulerTopology {
                 INTERFERENCE_STORE, COMMANDS_SINK, DECISIONS_SINK, CELL_STATUS_SINK, CELL_DEADLETTER_SINK);
         return () -> new CellSchedulerProcessor(names, topics.inbox().valueSerde().deserializer(),
                 () -> policies.create(settings.policy()), settings.policy(), settings.passInterval(),
-                settings.nodeTimeout(), settings.finishedRetention(), fingerprint);
+                settings.nodeTimeout(), settings.finishedRetention(), settings.attemptTimeouts(), fingerprint);
     }
 
     /** The configuration fingerprint the cells record in the audit log with these settings. */
     public static ConfigFingerprint fingerprint(SchedulerSettings settings) {
         return ConfigFingerprint.of(settings.policy(), settings.passInterval(), settings.nodeTimeout(),
-                settings.finishedRetention(), SoftwareVersion.current());
+                settings.finishedRetention(), settings.attemptTimeouts(), SoftwareVersion.current());
     }
 
     private static void addStores(Topology topology, StoreOptions stores) {

@@ -4,6 +4,7 @@ import static io.quanta.streams.testing.Records.at;
 import static io.quanta.streams.testing.Records.event;
 import static io.quanta.streams.testing.Records.job;
 import static io.quanta.streams.testing.Records.node;
+import static io.quanta.streams.testing.Records.running;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.core.policy.PolicyConfig;
@@ -15,6 +16,7 @@ import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.testing.SchedulerDriver;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +37,7 @@ class PreemptionTest {
             driver.event(event("a", 1, "n1", JobEventType.STARTED, at(0)));
 
             long wakeUp = driver.meta(CELL).policyWakeUpMs();
-            driver.heartbeat(node("n1", CELL, 2, 1, at(55)).build());
+            driver.heartbeat(node("n1", CELL, 2, 1, at(55)).setRunning(List.of(running("a", 1, 0, 1))).build());
 
             assertThat(wakeUp).isEqualTo(at(50).toEpochMilli());
             SchedulingDecision demotion = driver.decisions().getLast();
@@ -53,7 +55,7 @@ class PreemptionTest {
             driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());
             driver.submit(job("a", 2).build(), at(0));
             driver.event(event("a", 1, "n1", JobEventType.STARTED, at(0)));
-            driver.heartbeat(node("n1", CELL, 2, 1, at(55)).build());
+            driver.heartbeat(node("n1", CELL, 2, 1, at(55)).setRunning(List.of(running("a", 1, 0, 1))).build());
 
             driver.submit(job("b", 2).build(), at(60));
 
@@ -83,7 +85,7 @@ class PreemptionTest {
             driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());
             driver.submit(job("a", 2).build(), at(0));
             driver.event(event("a", 1, "n1", JobEventType.STARTED, at(0)));
-            driver.heartbeat(node("n1", CELL, 2, 1, at(55)).build());
+            driver.heartbeat(node("n1", CELL, 2, 1, at(55)).setRunning(List.of(running("a", 1, 0, 1))).build());
             driver.submit(job("b", 2).build(), at(60));
             driver.event(JobEvent.newBuilder(event("a", 1, "n1", JobEventType.SUSPENDED, at(62))).setCheckpointRef("ckpt-a")
                     .build());

@@ -122,7 +122,7 @@ public final class TopicCatalogue {
             Serde<V> valueSerde = serdes.valueSerde(valueType, compacted);
             return new TopicSpec<>(config.getString(topic.nameKey()), config.getInt(topic.partitionsKey()),
                     config.getShort(TopicConfigSection.REPLICATION_FACTOR), topic.cleanupPolicy(), retention,
-                    Serdes.String(), valueSerde);
+                    topic.timestampType(), Serdes.String(), valueSerde);
         }
     }
 }

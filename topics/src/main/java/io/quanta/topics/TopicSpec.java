@@ -7,15 +7,16 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
  * An immutable, typed description of one topic: its name, partitions, replication factor ({@code -1} for the
  * broker default), cleanup policy, retention ({@link #INFINITE_RETENTION} keeps records forever; ignored for compacted
- * topics) and the serdes of its keys and values.
+ * topics), the timestamp type of its records ({@code message.timestamp.type}) and the serdes of its keys and values.
  */
 public record TopicSpec<K, V>(String name, int partitions, short replicationFactor, CleanupPolicy cleanupPolicy,
-        long retentionMs, Serde<K> keySerde, Serde<V> valueSerde) {
+        long retentionMs, TimestampType timestampType, Serde<K> keySerde, Serde<V> valueSerde) {
 
     /** Retention meaning "never delete". */
     public static final long INFINITE_RETENTION = -1L;
@@ -36,14 +37,21 @@ public record TopicSpec<K, V>(String name, int partitions, short replicationFact
             throw new IllegalArgumentException("retention of " + name + " must be >= -1, got " + retentionMs);
         }
         Objects.requireNonNull(cleanupPolicy, "cleanupPolicy");
+        if (timestampType != TimestampType.CREATE_TIME && timestampType != TimestampType.LOG_APPEND_TIME) {
+            throw new IllegalArgumentException("timestamp type of " + name + " must be CreateTime or LogAppendTime");
+        }
         Objects.requireNonNull(keySerde, "keySerde");
         Objects.requireNonNull(valueSerde, "valueSerde");
     }
 
-    /** The topic-level configs to create the topic with ({@code cleanup.policy}, and {@code retention.ms} if deleting). */
+    /**
+     * The topic-level configs to create the topic with ({@code cleanup.policy}, {@code message.timestamp.type}, and
+     * {@code retention.ms} if deleting).
+     */
     public Map<String, String> topicConfigs() {
         Map<String, String> configs = new LinkedHashMap<>();
         configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, cleanupPolicy.configValue());
+        configs.put(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, timestampType.name);
         if (cleanupPolicy == CleanupPolicy.DELETE) {
             configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(retentionMs));
         }

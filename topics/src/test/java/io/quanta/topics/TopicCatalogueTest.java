@@ -10,6 +10,7 @@ import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.registry.InMemorySchemaRegistryClient;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -37,9 +38,24 @@ class TopicCatalogueTest {
         assertThat(catalogue.inbox().retentionMs()).isEqualTo(TopicSpec.INFINITE_RETENTION);
         assertThat(catalogue.decisions().retentionMs()).isEqualTo(TopicSpec.INFINITE_RETENTION);
         assertThat(catalogue.status().cleanupPolicy()).isEqualTo(CleanupPolicy.COMPACT);
-        assertThat(catalogue.status().topicConfigs()).containsExactly(Map.entry("cleanup.policy", "compact"));
+        assertThat(catalogue.status().topicConfigs()).containsExactly(Map.entry("cleanup.policy", "compact"),
+                Map.entry("message.timestamp.type", "CreateTime"));
         assertThat(catalogue.inbox().topicConfigs()).containsEntry("retention.ms", "-1");
         assertThat(catalogue.events().cleanupPolicy()).isEqualTo(CleanupPolicy.DELETE);
+    }
+
+    @Test
+    void shouldLetTheBrokerStampEveryInputSoNoProducerClockBecomesSchedulerTime() {
+        TopicCatalogue catalogue = TopicCatalogue.from(config(Map.of()), serdes);
+
+        for (TopicSpec<String, ?> input : List.of(catalogue.submissions(), catalogue.heartbeats(),
+                catalogue.telemetry(), catalogue.events())) {
+            assertThat(input.topicConfigs()).as(input.name()).containsEntry("message.timestamp.type", "LogAppendTime");
+        }
+        for (TopicSpec<String, ?> output : List.of(catalogue.inbox(), catalogue.commands(), catalogue.decisions(),
+                catalogue.status(), catalogue.deadLetter())) {
+            assertThat(output.topicConfigs()).as(output.name()).containsEntry("message.timestamp.type", "CreateTime");
+        }
     }
 
     @Test

@@ -5,7 +5,9 @@ import io.quanta.core.policy.InvalidPolicyConfigException;
 import io.quanta.core.policy.PolicyConfig;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.SchedulingDecision;
+import io.quanta.streams.Safeguards;
 import io.quanta.streams.SchedulerSettings;
+import io.quanta.streams.cell.AttemptTimeouts;
 import io.quanta.streams.cell.ConfigFingerprint;
 import java.time.Duration;
 import java.util.Map;
@@ -61,7 +63,10 @@ public record RecordedConfig(RecordedDecision record, SchedulerSettings settings
         // absent in configurations recorded before retention existed, or with it off: ended jobs kept forever
         Duration retention = details.containsKey(ConfigFingerprint.RETENTION_KEY)
                 ? Duration.ofMillis(number(details, ConfigFingerprint.RETENTION_KEY, where)) : Duration.ZERO;
-        ConfigFingerprint fingerprint = ConfigFingerprint.of(policy, pass, timeout, retention, version);
+        // absent in configurations recorded before attempt timeouts existed, or with them off
+        AttemptTimeouts attempts = new AttemptTimeouts(optionalMillis(details, ConfigFingerprint.START_TIMEOUT_KEY,
+                where), optionalMillis(details, ConfigFingerprint.SUSPEND_TIMEOUT_KEY, where));
+        ConfigFingerprint fingerprint = ConfigFingerprint.of(policy, pass, timeout, retention, attempts, version);
         if (!fingerprint.hash().equals(d.getConfigHash())) {
             throw new ReplayException(where + " is inconsistent: its details rebuild to configuration hash "
                     + fingerprint.hash() + " but the record says " + d.getConfigHash() + " (recorded entries: "
@@ -69,6 +74,8 @@ public record RecordedConfig(RecordedDecision record, SchedulerSettings settings
         }
         SchedulerSettings settings = SchedulerSettings.defaults().withPolicy(policy).withPassInterval(pass)
                 .withNodeTimeout(timeout).withFinishedRetention(retention);
+        settings = settings.withSafeguards(new Safeguards(settings.safeguards().inputMaxBytes(),
+                settings.safeguards().maxClockSkew(), attempts.start(), attempts.suspend()));
         return new RecordedConfig(record, settings, fingerprint);
     }
 
@@ -85,6 +92,10 @@ public record RecordedConfig(RecordedDecision record, SchedulerSettings settings
     /** E.g. {@code tiresias-las (hash 1a2b..., version 0.1.0)}. */
     public String describe() {
         return fingerprint.policy() + " (hash " + hash() + ", version " + softwareVersion() + ")";
+    }
+
+    private static Duration optionalMillis(Map<String, String> details, String key, String where) {
+        return details.containsKey(key) ? Duration.ofMillis(number(details, key, where)) : Duration.ZERO;
     }
 
     private static long number(Map<String, String> details, String key, String where) {

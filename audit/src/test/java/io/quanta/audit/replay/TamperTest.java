@@ -155,7 +155,8 @@ class TamperTest {
     void shouldReproduceALogWhoseConfigurationChangeWasRecorded() {
         SchedulerSettings other = otherThresholds();
         ConfigFingerprint fingerprint = ConfigFingerprint.of(other.policy(), other.passInterval(),
-                other.nodeTimeout(), other.finishedRetention(), recordedConfig().softwareVersion());
+                other.nodeTimeout(), other.finishedRetention(), other.attemptTimeouts(),
+                recordedConfig().softwareVersion());
         RecordedConfig changed = new RecordedConfig(recordedConfig().record(), other, fingerprint);
         List<RecordedDecision> log = decide(new ConfigTimeline(List.of(
                 new ConfigTimeline.Change(Long.MIN_VALUE, recordedConfig()),

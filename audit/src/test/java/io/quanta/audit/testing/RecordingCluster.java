@@ -17,6 +17,7 @@ import io.quanta.sim.engine.SchedulerOutput;
 import io.quanta.streams.SchedulerSettings;
 import io.quanta.streams.SchedulerTopology;
 import io.quanta.streams.StoreOptions;
+import io.quanta.streams.WallClockFollower;
 import io.quanta.streams.cell.CellMeta;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
@@ -27,6 +28,7 @@ import io.quanta.topics.serde.AvroTrust;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +53,7 @@ import org.apache.kafka.streams.test.TestRecord;
 public final class RecordingCluster implements ScheduledCluster {
 
     private final TopologyTestDriver driver;
+    private final WallClockFollower clock;
     private final TopicCatalogue topics;
     private final String cellId;
     private final TestInputTopic<String, JobRequest> submissions;
@@ -105,6 +108,8 @@ public final class RecordingCluster implements ScheduledCluster {
         }
         driver = new TopologyTestDriver(SchedulerTopology.build(topics, settings,
                 StoreOptions.inMemoryWithoutChangelogs()), props, Instant.EPOCH);
+        // the scheduler's clock follows the virtual time, one step per virtual hour (rare driver commits)
+        clock = new WallClockFollower(Instant.EPOCH, Duration.ofHours(1), driver::advanceWallClockTime);
         submissions = input(topics.submissions());
         heartbeats = input(topics.heartbeats());
         events = input(topics.events());
@@ -121,24 +126,28 @@ public final class RecordingCluster implements ScheduledCluster {
     @Override
     public void submit(JobSubmitted job, Instant at) {
         admit(at);
+        clock.follow(at);
         submissions.pipeInput(job.getJobId(), new JobRequest(job), at);
     }
 
     @Override
     public void heartbeat(NodeHeartbeat beat) {
         admit(beat.getSentAt());
+        clock.follow(beat.getSentAt());
         heartbeats.pipeInput(beat.getNodeId(), beat, beat.getSentAt());
     }
 
     @Override
     public void event(JobEvent event) {
         admit(event.getAt());
+        clock.follow(event.getAt());
         events.pipeInput(event.getJobId(), event, event.getAt());
     }
 
     @Override
     public void telemetry(JobTelemetry t) {
         admit(t.getReportedAt());
+        clock.follow(t.getReportedAt());
         telemetry.pipeInput(t.getJobId(), t, t.getReportedAt());
     }
 

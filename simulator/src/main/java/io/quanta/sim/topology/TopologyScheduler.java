@@ -14,6 +14,7 @@ import io.quanta.sim.engine.SchedulerOutput;
 import io.quanta.streams.SchedulerSettings;
 import io.quanta.streams.SchedulerTopology;
 import io.quanta.streams.StoreOptions;
+import io.quanta.streams.WallClockFollower;
 import io.quanta.streams.cell.CellMeta;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
@@ -52,6 +53,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class TopologyScheduler implements ScheduledCluster {
 
     private final TopologyTestDriver driver;
+    private final WallClockFollower clock;
     private final Path stateDir;
     private final String cellId;
     private final TestInputTopic<String, JobRequest> submissions;
@@ -83,6 +85,8 @@ public final class TopologyScheduler implements ScheduledCluster {
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         this.driver = new TopologyTestDriver(SchedulerTopology.build(topics, settings,
                 StoreOptions.inMemoryWithoutChangelogs()), props, Instant.EPOCH);
+        // the scheduler's clock follows the virtual time, one step per virtual hour (rare driver commits)
+        clock = new WallClockFollower(Instant.EPOCH, Duration.ofHours(1), driver::advanceWallClockTime);
         this.submissions = input(topics.submissions());
         this.heartbeats = input(topics.heartbeats());
         this.events = input(topics.events());
@@ -115,24 +119,28 @@ public final class TopologyScheduler implements ScheduledCluster {
     @Override
     public void submit(JobSubmitted job, Instant at) {
         inputs++;
+        clock.follow(at);
         submissions.pipeInput(job.getJobId(), new JobRequest(job), at);
     }
 
     @Override
     public void heartbeat(NodeHeartbeat heartbeat) {
         inputs++;
+        clock.follow(heartbeat.getSentAt());
         heartbeats.pipeInput(heartbeat.getNodeId(), heartbeat, heartbeat.getSentAt());
     }
 
     @Override
     public void event(JobEvent event) {
         inputs++;
+        clock.follow(event.getAt());
         events.pipeInput(event.getJobId(), event, event.getAt());
     }
 
     @Override
     public void telemetry(JobTelemetry t) {
         inputs++;
+        clock.follow(t.getReportedAt());
         telemetry.pipeInput(t.getJobId(), t, t.getReportedAt());
     }
 

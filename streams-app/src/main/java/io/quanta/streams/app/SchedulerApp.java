@@ -97,6 +97,7 @@ public final class SchedulerApp implements AutoCloseable {
             self = Optional.of(new HostInfo(settings.statusHost(), statusApi.address().getPort()));
         }
         Properties props = SchedulerStreamsConfig.of(config, settings, self.map(h -> h.host() + ":" + h.port()));
+        props.putAll(SchedulerStreamsConfig.errorHandling(topics));
         SchedulerStreamsConfig.failoverWarning(props, settings.nodeTimeout()).ifPresent(LOG::warn);
         streams = new KafkaStreams(topology, props);
         self.ifPresent(h -> holder.bind(new StreamsStateAccess(streams, h)));

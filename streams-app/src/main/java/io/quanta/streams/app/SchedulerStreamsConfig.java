@@ -1,9 +1,11 @@
 package io.quanta.streams.app;
 
 import io.quanta.streams.SchedulerSettings;
+import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -48,6 +50,19 @@ public final class SchedulerStreamsConfig {
         props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Long.toString(SESSION_TIMEOUT.toMillis() / 3));
         props.putAll(config.kafkaClientProperties());
         return props;
+    }
+
+    /**
+     * The exception handling of the scheduler's Kafka Streams: {@link DeadLetterHandler} for processing, production
+     * and deserialization errors (one bad record becomes a dead letter, the stream moves on), with the dead-letter
+     * topic of {@code topics}. Production and every test driver use this, so tests see what production does.
+     */
+    public static Map<String, Object> errorHandling(TopicCatalogue topics) {
+        return Map.of(
+                StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
+                StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
+                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
+                DeadLetterHandler.TOPIC_CONFIG, topics.deadLetter());
     }
 
     /**

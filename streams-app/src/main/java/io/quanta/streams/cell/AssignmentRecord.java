@@ -17,6 +17,8 @@ public final class AssignmentRecord {
     List<String> gpus = new ArrayList<>();
     List<String> reserved = new ArrayList<>();
     List<String> startedNodes = new ArrayList<>();
+    /** Stream time the attempt's last START or SUSPEND went out; -1 when unknown (state written before v2). */
+    long commandedAtMs = -1;
     private transient List<GpuId> placementCache;
     private transient List<GpuId> reservedCache;
     private transient List<String> nodesCache;

@@ -38,17 +38,22 @@ public final class CellEngine {
     private final JobTransitions jobs = new JobTransitions();
     private final NodeTransitions nodes;
     private final PassRunner passes;
+    private final AttemptWatch watch;
 
     public CellEngine(SchedulingPolicy policy, Duration passInterval, Duration nodeTimeout, ConfigFingerprint config) {
-        this(policy, passInterval, nodeTimeout, config, PassTimer.NONE);
+        this(policy, passInterval, nodeTimeout, AttemptTimeouts.OFF, config, PassTimer.NONE);
     }
 
-    /** @param timer measures each scheduling pass for metrics (never consulted for decisions) */
-    public CellEngine(SchedulingPolicy policy, Duration passInterval, Duration nodeTimeout, ConfigFingerprint config,
-                      PassTimer timer) {
+    /**
+     * @param timeouts how long attempts may wait for STARTED and SUSPENDED
+     * @param timer    measures each scheduling pass for metrics (never consulted for decisions)
+     */
+    public CellEngine(SchedulingPolicy policy, Duration passInterval, Duration nodeTimeout, AttemptTimeouts timeouts,
+                      ConfigFingerprint config, PassTimer timer) {
         this.config = Objects.requireNonNull(config, "config");
         this.passIntervalMs = passInterval.toMillis();
         this.nodes = new NodeTransitions(jobs, nodeTimeout);
+        this.watch = new AttemptWatch(jobs, timeouts);
         this.passes = new PassRunner(policy, jobs, Objects.requireNonNull(timer, "timer"));
     }
 
@@ -76,6 +81,9 @@ public final class CellEngine {
         boolean pass = apply(s, input);
         pass |= nodes.checkLiveness(s);
         boolean tick = meta.nextTickMs >= 0 && now >= meta.nextTickMs;
+        if (tick) {
+            pass |= watch.checkTimeouts(s);
+        }
         if (pass || (meta.policyWakeUpMs >= 0 && now >= meta.policyWakeUpMs) || (tick && meta.dirty)) {
             passes.run(s);
         }
@@ -161,8 +169,12 @@ public final class CellEngine {
         double rate = telemetry.getMinibatchesPerSecond();
         if (job == null || telemetry.getAttempt() != job.attempt || !s.cell.assignments.containsKey(job.jobId)
                 || !(rate >= 0) || Double.isInfinite(rate)) {
-            LOG.debug("cell {}: telemetry of {}#{} does not match a running attempt; not used", s.cell.cellId,
-                    telemetry.getJobId(), telemetry.getAttempt());
+            // counted (cell meta, status API) rather than dead-lettered: late telemetry of an attempt that just
+            // ended is normal and frequent, and a dead letter per record would bury the ones that matter
+            s.cell.meta.droppedTelemetry++;
+            s.cell.metaChanged();
+            LOG.debug("cell {}: telemetry of {}#{} (rate {}) does not match a running attempt; not used",
+                    s.cell.cellId, telemetry.getJobId(), telemetry.getAttempt(), rate);
             return;
         }
         double known = job.throughput;
@@ -181,6 +193,14 @@ public final class CellEngine {
         String what = event.getType() + " of job " + id + " attempt " + event.getAttempt() + " from node " + nodeId;
         if (!cell.nodes.containsKey(nodeId)) {
             s.ignored(id, event.getAttempt(), source, id, what + ": the node is not in cell " + cell.cellId, true);
+            return false;
+        }
+        long nodeEpoch = cell.nodes.get(nodeId).epoch;
+        if (event.getEpoch() != 0 && event.getEpoch() < nodeEpoch) {
+            // a connector that restarted no longer owns what its earlier incarnation ran (it was reconciled at the
+            // restart); epoch 0 is an event that does not state its connector's epoch
+            s.ignored(id, event.getAttempt(), source, id, what + ": sent by an earlier incarnation of the node's "
+                    + "connector (epoch " + event.getEpoch() + " < " + nodeEpoch + ")", true);
             return false;
         }
         JobRecord job = cell.jobs.get(id);

@@ -20,6 +20,7 @@ public final class CellMeta {
     long livenessDeadlineMs = -1;
     long nextTickMs = -1;
     long passes;
+    long droppedTelemetry;
 
     CellMeta() {
     }
@@ -30,6 +31,11 @@ public final class CellMeta {
 
     public String cellId() {
         return cellId;
+    }
+
+    /** Telemetry records this cell could not use (no running attempt matches, or a rate that is not a number >= 0). */
+    public long droppedTelemetry() {
+        return droppedTelemetry;
     }
 
     /** Sequence number of the last decision written (0 before the first). */

@@ -58,6 +58,31 @@ public final class CellRepository {
         return cells;
     }
 
+    /**
+     * One cell as the stores hold it, i.e. as it was after the last record that completed; a new cell when the
+     * stores know none. The processor reloads a cell this way when a record failed half-way through its step.
+     */
+    public CellState load(String cellId) {
+        CellMeta stored = meta.get(cellId);
+        if (stored == null) {
+            return newCell(cellId);
+        }
+        CellState cell = newState(cellId, stored);
+        ServiceDistribution distribution = distributions.get(cellId);
+        if (distribution != null) {
+            cell.serviceDistribution = distribution;
+        }
+        InterferenceMemory memory = interference.get(cellId);
+        if (memory != null) {
+            cell.interferenceMemory = memory;
+        }
+        nodes.scan(cellId).forEach(n -> cell.nodes.put(n.nodeId, n));
+        jobs.scan(cellId).forEach(j -> cell.jobs.put(j.jobId, j));
+        assignments.scan(cellId).forEach(cell::loadAssignment);
+        cell.clearChanges();
+        return cell;
+    }
+
     /** A cell seen for the first time. */
     public CellState newCell(String cellId) {
         CellState cell = newState(cellId, new CellMeta(cellId));

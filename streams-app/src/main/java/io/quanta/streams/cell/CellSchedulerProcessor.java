@@ -7,16 +7,21 @@ import io.quanta.core.policy.SchedulingPolicy;
 import io.quanta.schemas.CellInput;
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.schemas.SourceRef;
 import io.quanta.streams.DeadLetters;
+import io.quanta.streams.router.SubmissionChecks;
+import io.quanta.streams.store.CellKeys;
 import io.quanta.streams.store.CellScopedStore;
 import io.quanta.streams.store.CellValueStore;
 import io.quanta.topics.serde.MalformedRecordException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.kafka.common.metrics.Sensor;
@@ -32,6 +37,11 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * letters), hands it to the {@link CellEngine} with its cell's in-memory state, forwards the engine's outputs to the
  * sinks and writes the changed state through to the stores. All cells of the task are loaded from the stores in
  * {@link #init}.
+ *
+ * <p>A step is all or nothing: the engine's outputs are held until it returns, and when it throws, the cell's
+ * in-memory state is thrown away and reloaded from the stores (which only the last completed step wrote), nothing is
+ * forwarded, and the exception goes on to {@link io.quanta.streams.app.DeadLetterHandler}, which dead-letters the
+ * record. So a record the engine cannot handle changes nothing, and a replay of the inbox fails on it the same way.
  */
 public final class CellSchedulerProcessor implements Processor<String, byte[], String, Object> {
 
@@ -59,6 +69,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
     private final Duration passInterval;
     private final Duration nodeTimeout;
     private final Duration finishedRetention;
+    private final AttemptTimeouts timeouts;
     private final ConfigFingerprint fingerprint;
     private ProcessorContext<String, Object> context;
     private CellRepository repository;
@@ -69,7 +80,8 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
 
     public CellSchedulerProcessor(Names names, Deserializer<CellInput> inbox, Supplier<SchedulingPolicy> policies,
                                   PolicyConfig policyConfig, Duration passInterval, Duration nodeTimeout,
-                                  Duration finishedRetention, ConfigFingerprint fingerprint) {
+                                  Duration finishedRetention, AttemptTimeouts timeouts,
+                                  ConfigFingerprint fingerprint) {
         this.names = names;
         this.inbox = inbox;
         this.policies = policies;
@@ -77,6 +89,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         this.passInterval = passInterval;
         this.nodeTimeout = nodeTimeout;
         this.finishedRetention = finishedRetention;
+        this.timeouts = timeouts;
         this.fingerprint = fingerprint;
     }
 
@@ -90,7 +103,12 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         this.cells = repository.loadAll();
         this.passSensor = context.metrics().addLatencyRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 PASS_OPERATION, Sensor.RecordingLevel.INFO);
-        this.engine = new CellEngine(policies.get(), passInterval, nodeTimeout, fingerprint, new PassTimer() {
+        this.engine = new CellEngine(policies.get(), passInterval, nodeTimeout, timeouts, fingerprint, passTimer());
+        this.output = new Output();
+    }
+
+    private PassTimer passTimer() {
+        return new PassTimer() {
             @Override
             public long start() {
                 return System.nanoTime();
@@ -100,8 +118,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
             public void stop(long started) {
                 passSensor.record((System.nanoTime() - started) / 1e6);
             }
-        });
-        this.output = new Output();
+        };
     }
 
     @Override
@@ -127,13 +144,40 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
                     "");
             return;
         }
+        String refused = refusal(input);
+        if (refused != null) {
+            deadLetter(record, metadata, refused, "");
+            return;
+        }
         CellState cell = cells.computeIfAbsent(input.getCellId(), repository::newCell);
-        output.timestamp = Math.max(cell.meta.timeMs, record.timestamp());
-        engine.process(cell, input, record.timestamp(), metadata == null ? -1 : metadata.offset(), output);
+        output.begin(Math.max(cell.meta.timeMs, record.timestamp()));
+        try {
+            engine.process(cell, input, record.timestamp(), metadata == null ? -1 : metadata.offset(), output);
+        } catch (RuntimeException e) {
+            output.discard();
+            cells.put(cell.cellId, repository.load(cell.cellId));
+            throw new CellStepException("cell " + cell.cellId + " cannot apply this record (its state is "
+                    + "unchanged): " + e, e);
+        }
         repository.flush(cell);
+        output.release();
         if (!finishedRetention.isZero()) {
             repository.expireFinished(cell, finishedRetention);
         }
+    }
+
+    /**
+     * Why an inbox record is refused before it reaches a cell, or null: the routers only write valid records, but the
+     * inbox is a topic anyone with write access can append to.
+     */
+    private static String refusal(CellInput input) {
+        if (!CellKeys.isValidCellId(input.getCellId())) {
+            return "inbox record for an invalid cell id";
+        }
+        if (input.getInput() instanceof JobSubmitted job) {
+            return SubmissionChecks.problem(null, job).map(p -> "submission in the inbox rejected: " + p).orElse(null);
+        }
+        return null;
     }
 
     private void deadLetter(Record<String, byte[]> record, RecordMetadata metadata, String reason, String error) {
@@ -142,7 +186,8 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         DeadLetter letter = DeadLetters.of(source, record.key() == null ? null
                 : record.key().getBytes(StandardCharsets.UTF_8), record.value(), reason, error,
                 Instant.ofEpochMilli(record.timestamp()));
-        context.forward(new Record<>(record.key(), letter, record.timestamp()), names.deadLetterSink());
+        context.forward(new Record<>(DeadLetters.recordKey(record.key()), letter, record.timestamp()),
+                names.deadLetterSink());
     }
 
     private <V> CellScopedStore<V> scoped(String name) {
@@ -155,28 +200,64 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         return CellValueStore.of(store);
     }
 
-    /** Forwards the engine's outputs to the sinks, stamped with the cell's stream time. */
+    /** A record the cell engine failed on; the cell's state was restored before it was thrown. */
+    static final class CellStepException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CellStepException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * Holds the engine's outputs of one step, stamped with the cell's stream time, and forwards them to the sinks
+     * once the step completed ({@link #release}), or drops them when it failed ({@link #discard}).
+     */
     private final class Output implements CellOutput {
-        long timestamp;
+        private record Pending(String sink, Record<String, Object> record) {
+        }
+
+        private final List<Pending> pending = new ArrayList<>();
+        private long timestamp;
+
+        void begin(long stepTimestamp) {
+            pending.clear();
+            timestamp = stepTimestamp;
+        }
+
+        void release() {
+            for (Pending p : pending) {
+                context.forward(p.record(), p.sink());
+            }
+            pending.clear();
+        }
+
+        void discard() {
+            pending.clear();
+        }
+
+        private void hold(String key, Object value, String sink) {
+            pending.add(new Pending(sink, new Record<>(key, value, timestamp)));
+        }
 
         @Override
         public void command(NodeCommand command) {
-            context.forward(new Record<>(command.getNodeId(), command, timestamp), names.commandsSink());
+            hold(command.getNodeId(), command, names.commandsSink());
         }
 
         @Override
         public void decision(SchedulingDecision decision) {
-            context.forward(new Record<>(decision.getCellId(), decision, timestamp), names.decisionsSink());
+            hold(decision.getCellId(), decision, names.decisionsSink());
         }
 
         @Override
         public void status(JobStatus status) {
-            context.forward(new Record<>(status.getJobId(), status, timestamp), names.statusSink());
+            hold(status.getJobId(), status, names.statusSink());
         }
 
         @Override
         public void deadLetter(String key, DeadLetter deadLetter) {
-            context.forward(new Record<>(key, deadLetter, timestamp), names.deadLetterSink());
+            hold(DeadLetters.recordKey(key), deadLetter, names.deadLetterSink());
         }
     }
 }

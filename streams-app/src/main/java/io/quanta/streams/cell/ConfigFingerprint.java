@@ -26,6 +26,10 @@ public record ConfigFingerprint(String policy, SortedMap<String, String> entries
     public static final String VERSION_KEY = "software.version";
     /** Key of the finished-job retention entry (milliseconds; absent when ended jobs are kept forever). */
     public static final String RETENTION_KEY = "scheduler.finished.retention.ms";
+    /** Key of the start timeout entry (milliseconds; absent when off). */
+    public static final String START_TIMEOUT_KEY = "scheduler.start.timeout.ms";
+    /** Key of the suspend timeout entry (milliseconds; absent when off). */
+    public static final String SUSPEND_TIMEOUT_KEY = "scheduler.suspend.timeout.ms";
 
     public ConfigFingerprint {
         entries = Collections.unmodifiableSortedMap(new TreeMap<>(entries));
@@ -34,6 +38,12 @@ public record ConfigFingerprint(String policy, SortedMap<String, String> entries
     /** The fingerprint of a policy configuration and the scheduler settings that shape decisions. */
     public static ConfigFingerprint of(PolicyConfig policy, Duration passInterval, Duration nodeTimeout,
                                        Duration finishedRetention, String softwareVersion) {
+        return of(policy, passInterval, nodeTimeout, finishedRetention, AttemptTimeouts.OFF, softwareVersion);
+    }
+
+    /** The fingerprint with attempt timeouts (recorded only when on, like the retention). */
+    public static ConfigFingerprint of(PolicyConfig policy, Duration passInterval, Duration nodeTimeout,
+                                       Duration finishedRetention, AttemptTimeouts timeouts, String softwareVersion) {
         SortedMap<String, String> entries = new TreeMap<>();
         policy.effective().forEach((k, v) -> entries.put("policy." + k, v));
         entries.put("policy", policy.policyName());
@@ -42,6 +52,12 @@ public record ConfigFingerprint(String policy, SortedMap<String, String> entries
         if (!finishedRetention.isZero()) {
             // only when on, so configurations recorded before the setting existed keep their hash
             entries.put(RETENTION_KEY, Long.toString(finishedRetention.toMillis()));
+        }
+        if (!timeouts.start().isZero()) {
+            entries.put(START_TIMEOUT_KEY, Long.toString(timeouts.start().toMillis()));
+        }
+        if (!timeouts.suspend().isZero()) {
+            entries.put(SUSPEND_TIMEOUT_KEY, Long.toString(timeouts.suspend().toMillis()));
         }
         entries.put(VERSION_KEY, softwareVersion);
         return new ConfigFingerprint(policy.policyName(), entries, hash(entries));

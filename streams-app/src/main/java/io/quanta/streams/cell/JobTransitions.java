@@ -32,6 +32,7 @@ final class JobTransitions {
         job.sharingWith = new ArrayList<>(sharingWith);
         job.reason = reason;
         AssignmentRecord assignment = new AssignmentRecord(job.jobId, job.attempt, gpus);
+        assignment.commandedAtMs = s.now;
         cell.putAssignment(assignment);
         cell.jobChanged(job);
         s.write(s.decision(type, job.jobId, job.attempt, reason).setGpus(Step.refs(assignment.placement()))

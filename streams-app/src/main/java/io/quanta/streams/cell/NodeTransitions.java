@@ -1,5 +1,6 @@
 package io.quanta.streams.cell;
 
+import io.quanta.core.model.JobState;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.GpuInfo;
 import io.quanta.schemas.NodeCommandType;
@@ -83,6 +84,9 @@ final class NodeTransitions {
             node.rack = beat.getRack();
             changed = true;
         }
+        if (!changed) {
+            changed = confirmRunning(s, node, beat.getRunning());
+        }
         cell.nodeChanged(node);
         updateLiveness(cell);
         return changed;
@@ -159,6 +163,45 @@ final class NodeTransitions {
                 cell.reserve(assignment, List.of());
             }
         }
+    }
+
+    /**
+     * Every heartbeat of a node's current incarnation lists what it runs; when its job events were lost (a producer
+     * that partitioned differently, a router that could not match them), this is how the cell still learns the truth,
+     * once the events are overdue by a node timeout: an attempt the node runs but never reported STARTED is running;
+     * an attempt it reported STARTED but no longer lists is over (LOST: requeued from its last checkpoint). The grace
+     * keeps a heartbeat that overtook the attempt's own events from deciding anything.
+     *
+     * @return true when a job changed (a pass should run)
+     */
+    private boolean confirmRunning(Step s, NodeRecord node, List<RunningAttempt> running) {
+        CellState cell = s.cell;
+        Set<String> reported = new TreeSet<>();
+        running.forEach(r -> reported.add(key(r)));
+        boolean changed = false;
+        for (String jobId : cell.jobsOnNode(node.nodeId)) {
+            AssignmentRecord assignment = cell.assignments.get(jobId);
+            JobRecord job = cell.jobs.get(jobId);
+            if (job == null || !assignment.nodes().contains(node.nodeId) || assignment.commandedAtMs < 0
+                    || s.recordTime - assignment.commandedAtMs <= timeoutMs) {
+                continue;
+            }
+            boolean listed = reported.contains(jobId + "#" + assignment.attempt);
+            boolean started = assignment.startedNodes.contains(node.nodeId);
+            if (listed && !started && job.state == JobState.STARTING) {
+                s.write(s.decision(DecisionType.CONFIRM_PLACEMENT, jobId, assignment.attempt, "reconcile: node "
+                        + node.nodeId + " runs attempt " + assignment.attempt + " of job " + jobId
+                        + " but its STARTED event never arrived; counted as started"));
+                jobs.started(s, job, assignment, node.nodeId);
+                changed = true;
+            } else if (!listed && started && job.state == JobState.RUNNING
+                    && s.recordTime - job.runStartedAtMs > timeoutMs) {
+                jobs.attemptEnded(s, job, node.nodeId, JobTransitions.End.LOST, "the heartbeats of node "
+                        + node.nodeId + " no longer list it and no end event arrived", null);
+                changed = true;
+            }
+        }
+        return changed;
     }
 
     /** The node cannot run anything any more: its attempts are over, migrations towards it are abandoned. */

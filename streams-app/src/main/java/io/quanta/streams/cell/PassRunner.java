@@ -161,6 +161,8 @@ final class PassRunner {
         AssignmentRecord assignment = cell.assignments.get(job.jobId);
         job.state = JobState.SUSPENDING;
         job.reason = reason;
+        assignment.commandedAtMs = s.now;
+        cell.assignmentChanged(assignment);
         var decision = s.decision(type, job.jobId, job.attempt, reason).setDetails(details)
                 .setGpus(Step.refs(assignment.placement()));
         if (migrate != null) {

@@ -14,8 +14,10 @@ public final class StateCodecs {
 
     private static final int JOB_VERSION = 1;
     private static final int NODE_VERSION = 1;
-    private static final int ASSIGNMENT_VERSION = 1;
-    private static final int META_VERSION = 1;
+    /** 2: adds commandedAtMs; version 1 (without it) is still read. */
+    private static final int ASSIGNMENT_VERSION = 2;
+    /** 2: adds droppedTelemetry; version 1 (without it) is still read. */
+    private static final int META_VERSION = 2;
 
     private StateCodecs() {
     }
@@ -168,17 +170,19 @@ public final class StateCodecs {
             out.writeStrings(a.gpus);
             out.writeStrings(a.reserved);
             out.writeStrings(a.startedNodes);
+            out.writeLong(a.commandedAtMs);
         });
     }
 
     public static AssignmentRecord decodeAssignment(byte[] data) {
-        return Binary.read(data, ASSIGNMENT_VERSION, "assignment record", in -> {
+        return Binary.read(data, 1, ASSIGNMENT_VERSION, "assignment record", (version, in) -> {
             AssignmentRecord a = new AssignmentRecord();
             a.jobId = in.readString();
             a.attempt = in.readInt();
             a.gpus = in.readStrings();
             a.reserved = in.readStrings();
             a.startedNodes = in.readStrings();
+            a.commandedAtMs = version >= 2 ? in.readLong() : -1;
             return a;
         });
     }
@@ -197,11 +201,12 @@ public final class StateCodecs {
             out.writeLong(m.livenessDeadlineMs);
             out.writeLong(m.nextTickMs);
             out.writeLong(m.passes);
+            out.writeLong(m.droppedTelemetry);
         });
     }
 
     public static CellMeta decodeMeta(byte[] data) {
-        return Binary.read(data, META_VERSION, "cell meta", in -> {
+        return Binary.read(data, 1, META_VERSION, "cell meta", (version, in) -> {
             CellMeta m = new CellMeta(in.readString());
             m.seq = in.readLong();
             m.configHash = in.readString();
@@ -214,6 +219,7 @@ public final class StateCodecs {
             m.livenessDeadlineMs = in.readLong();
             m.nextTickMs = in.readLong();
             m.passes = in.readLong();
+            m.droppedTelemetry = version >= 2 ? in.readLong() : 0;
             return m;
         });
     }

@@ -15,10 +15,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A router of sub-topology 1 (thin): reads raw bytes, decodes them with the topic's Avro serde (undecodable bytes go
- * to the dead letters with the raw bytes and the reason instead of stopping the app), lets its {@link InputRoute}
- * validate and route the record, and forwards the results: cell inputs to the inbox (keyed by cell), REJECTED
- * statuses, dead letters. Nothing is dropped silently.
+ * A router of sub-topology 1 (thin): reads raw bytes, refuses values over the size limit and records stamped too far
+ * ahead of the scheduler's clock, decodes the rest with the topic's Avro serde (undecodable bytes go to the dead
+ * letters with the raw bytes and the reason instead of stopping the app), lets its {@link InputRoute} validate and
+ * route the record, and forwards the results: cell inputs to the inbox (keyed by cell), REJECTED statuses, dead
+ * letters. Nothing is dropped silently; anything else a record makes throw reaches
+ * {@link io.quanta.streams.app.DeadLetterHandler}.
+ *
+ * <p>The clock check is the one place the scheduler reads a clock ({@link ProcessorContext#currentSystemTimeMs()}):
+ * it only decides whether a record enters the inbox, and the inbox is what audit replay reads, so decisions stay a
+ * function of the log.
  *
  * @param <V> the decoded value type
  */
@@ -30,15 +36,21 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
     public record Sinks(String inbox, String status, String deadLetter) {
     }
 
+    /** What a router refuses before decoding: values over {@code maxBytes}, timestamps over {@code maxSkewMs} ahead. */
+    public record Limits(int maxBytes, long maxSkewMs) {
+    }
+
     private final Deserializer<V> decoder;
     private final InputRoute<V> route;
     private final Sinks sinks;
+    private final Limits limits;
     private ProcessorContext<String, Object> context;
 
-    public InputRouterProcessor(Deserializer<V> decoder, InputRoute<V> route, Sinks sinks) {
+    public InputRouterProcessor(Deserializer<V> decoder, InputRoute<V> route, Sinks sinks, Limits limits) {
         this.decoder = decoder;
         this.route = route;
         this.sinks = sinks;
+        this.limits = limits;
     }
 
     @Override
@@ -53,13 +65,21 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
         SourceRef source = new SourceRef(metadata.topic(), metadata.partition(), metadata.offset());
         String key = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
         Instant at = Instant.ofEpochMilli(record.timestamp());
+        String refused = refusal(record);
+        if (refused != null) {
+            LOG.warn("dead letter: {} at {}/{}/{}", refused, source.getTopic(), source.getPartition(),
+                    source.getOffset());
+            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(), refused, "", at),
+                    record.timestamp());
+            return;
+        }
         V value;
         try {
             value = decoder.deserialize(metadata.topic(), record.value());
         } catch (MalformedRecordException e) {
             LOG.warn("dead letter: {} at {}/{}/{}", e.getMessage(), source.getTopic(), source.getPartition(),
                     source.getOffset());
-            forwardDeadLetter(key, DeadLetters.of(source, record.key(), record.value(), e.getMessage(),
+            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(), e.getMessage(),
                     e.getClass().getName(), at), record.timestamp());
             return;
         }
@@ -74,12 +94,27 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
         if (outcome.deadLetterReason() != null) {
             LOG.info("dead letter: {} at {}/{}/{}", outcome.deadLetterReason(), source.getTopic(),
                     source.getPartition(), source.getOffset());
-            forwardDeadLetter(key, DeadLetters.of(source, record.key(), record.value(), outcome.deadLetterReason(),
-                    "", at), record.timestamp());
+            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(),
+                    outcome.deadLetterReason(), "", at), record.timestamp());
         }
     }
 
-    private void forwardDeadLetter(String key, Object letter, long timestamp) {
-        context.forward(new Record<>(key, letter, timestamp), sinks.deadLetter());
+    /** Why the record is refused before decoding, or null. */
+    private String refusal(Record<byte[], byte[]> record) {
+        if (record.value() != null && record.value().length > limits.maxBytes()) {
+            return "value of " + record.value().length + " bytes exceeds scheduler.input.max.bytes ("
+                    + limits.maxBytes() + ")";
+        }
+        long ahead = record.timestamp() - context.currentSystemTimeMs();
+        if (ahead > limits.maxSkewMs()) {
+            return "timestamp " + Instant.ofEpochMilli(record.timestamp()) + " is " + ahead + " ms ahead of the "
+                    + "scheduler's clock, more than scheduler.max.clock.skew.ms (" + limits.maxSkewMs() + "): the "
+                    + "producer's clock is skewed (use LogAppendTime on the input topics)";
+        }
+        return null;
+    }
+
+    private void forwardDeadLetter(byte[] key, Object letter, long timestamp) {
+        context.forward(new Record<>(DeadLetters.recordKey(key), letter, timestamp), sinks.deadLetter());
     }
 }

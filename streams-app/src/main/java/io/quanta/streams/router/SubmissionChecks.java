@@ -6,15 +6,16 @@ import java.util.Optional;
 
 /**
  * The rules a submission must pass before it reaches a cell (schema-valid but wrong inputs): ids, tenant, a positive
- * GPU count, a non-negative retry limit and duration, a sane model profile. Pure; the first problem wins.
+ * GPU count, a non-negative retry limit and duration, a sane model profile. Pure; the first problem wins. The router
+ * checks every submission; the cells check again what reaches the inbox by another way.
  */
-final class SubmissionChecks {
+public final class SubmissionChecks {
 
     private SubmissionChecks() {
     }
 
     /** Why the submission is invalid, or empty. */
-    static Optional<String> problem(String key, JobSubmitted job) {
+    public static Optional<String> problem(String key, JobSubmitted job) {
         if (job.getJobId().isBlank()) {
             return Optional.of("job id is blank");
         }

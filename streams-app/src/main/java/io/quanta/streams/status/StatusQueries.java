@@ -97,7 +97,7 @@ public final class StatusQueries {
                 cell.count(io.quanta.core.model.JobState.QUEUED), cell.count(io.quanta.core.model.JobState.STARTING),
                 cell.count(io.quanta.core.model.JobState.RUNNING),
                 cell.count(io.quanta.core.model.JobState.SUSPENDING), cell.queueLengths(), meta.seq(), meta.passes(),
-                StatusViews.text(meta.nextWakeUpMs())));
+                StatusViews.text(meta.nextWakeUpMs()), meta.droppedTelemetry()));
     }
 
     /** Jobs held by this instance, optionally only those in {@code state} (a JobState name), sorted by id. */

@@ -52,7 +52,7 @@ public final class StatusViews {
     public record CellSummary(String cellId, String streamTime, int gpusTotal, int gpusUsed, int gpusFree,
                               int gpusUnavailable, int nodesAlive, int nodesLost, long queued, long starting,
                               long running, long suspending, SortedMap<Integer, Integer> queueLengths,
-                              long decisions, long passes, String nextWakeUp) {
+                              long decisions, long passes, String nextWakeUp, long droppedTelemetry) {
     }
 
     /** An error document. */

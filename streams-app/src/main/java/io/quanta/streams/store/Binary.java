@@ -48,6 +48,29 @@ public final class Binary {
         }
     }
 
+    /**
+     * Reads a value of any format version from {@code oldest} to {@code newest}: state written by an older version
+     * of the scheduler (a rolling upgrade reads the old changelog) is still read; {@code body} gets the version.
+     */
+    public static <T> T read(byte[] data, int oldest, int newest, String what, VersionedReader<T> body) {
+        try (In in = new In(new ByteArrayInputStream(data))) {
+            int found = in.readUnsignedByte();
+            if (found < oldest || found > newest) {
+                throw new IllegalArgumentException("unknown " + what + " format version " + found + " (this version "
+                        + "reads " + oldest + " to " + newest + ")");
+            }
+            return body.read(found, in);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("malformed " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads the fields of a value of a given format version. */
+    @FunctionalInterface
+    public interface VersionedReader<T> {
+        T read(int version, In in) throws IOException;
+    }
+
     /** Writes the fields of a value. */
     @FunctionalInterface
     public interface Body {

@@ -73,4 +73,41 @@ class StateCodecsTest {
         assertThat(metaBack.configHash()).isEqualTo("abc");
         assertThat(metaBack.policyWakeUpMs()).isEqualTo(123);
     }
+
+    @Test
+    void shouldReadAnAssignmentOfVersionOneWithoutItsCommandTime() {
+        byte[] assignmentV1 = io.quanta.streams.store.Binary.write(1, out -> {
+            out.writeString("j");
+            out.writeInt(3);
+            out.writeStrings(List.of("n1/0"));
+            out.writeStrings(List.of());
+            out.writeStrings(List.of("n1"));
+        });
+
+        AssignmentRecord assignment = StateCodecs.decodeAssignment(assignmentV1);
+
+        assertThat(assignment.attempt).isEqualTo(3);
+        assertThat(assignment.startedNodes).containsExactly("n1");
+        assertThat(assignment.commandedAtMs).isEqualTo(-1);
+        assertThat(StateCodecs.decodeAssignment(StateCodecs.encodeAssignment(assignment)).commandedAtMs).isEqualTo(-1);
+    }
+
+    @Test
+    void shouldReadCellMetaOfVersionOneWithoutTheDroppedTelemetryCounter() {
+        CellMeta meta = new CellMeta("cell-0");
+        meta.seq = 12;
+        meta.passes = 5;
+        meta.droppedTelemetry = 9;
+        byte[] v2 = StateCodecs.encodeMeta(meta);
+        byte[] v1 = java.util.Arrays.copyOf(v2, v2.length - Long.BYTES);
+        v1[0] = 1;
+
+        CellMeta old = StateCodecs.decodeMeta(v1);
+
+        assertThat(old.seq()).isEqualTo(12);
+        assertThat(old.passes()).isEqualTo(5);
+        assertThat(old.droppedTelemetry()).isZero();
+        assertThat(StateCodecs.decodeMeta(v2).droppedTelemetry()).isEqualTo(9);
+    }
+
 }

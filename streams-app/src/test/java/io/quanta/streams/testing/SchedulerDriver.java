@@ -12,6 +12,8 @@ import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.SchedulerSettings;
 import io.quanta.streams.SchedulerTopology;
 import io.quanta.streams.StoreOptions;
+import io.quanta.streams.WallClockFollower;
+import io.quanta.streams.app.SchedulerStreamsConfig;
 import io.quanta.streams.cell.CellMeta;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
@@ -20,6 +22,7 @@ import io.quanta.topics.registry.InMemorySchemaRegistryClient;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +64,7 @@ public final class SchedulerDriver implements AutoCloseable {
     private final List<DeadLetter> deadLetters = new ArrayList<>();
     private final TestOutputTopic<String, byte[]> inboxOut;
     private final List<TestRecord<String, byte[]>> inbox = new ArrayList<>();
+    private final WallClockFollower clock;
 
     public SchedulerDriver(SchedulerSettings settings, StoreOptions stores) {
         this(settings, stores, tempDir());
@@ -82,7 +86,9 @@ public final class SchedulerDriver implements AutoCloseable {
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        props.putAll(SchedulerStreamsConfig.errorHandling(topics));
         driver = new TopologyTestDriver(topology, props, at(0));
+        clock = new WallClockFollower(at(0), Duration.ZERO, driver::advanceWallClockTime);
         StringSerializer keys = new StringSerializer();
         submissions = driver.createInputTopic(topics.submissions().name(), keys,
                 topics.submissions().valueSerde().serializer());
@@ -129,30 +135,50 @@ public final class SchedulerDriver implements AutoCloseable {
     }
 
     public void submit(io.quanta.schemas.JobSubmitted job, Instant at) {
+        clockAt(at);
         submissions.pipeInput(job.getJobId(), Records.request(job), at);
     }
 
     public void cancel(String jobId, Instant at) {
+        clockAt(at);
         submissions.pipeInput(jobId, Records.cancel(jobId), at);
     }
 
     public void heartbeat(NodeHeartbeat beat) {
+        clockAt(beat.getSentAt());
         heartbeats.pipeInput(beat.getNodeId(), beat, beat.getSentAt());
     }
 
+    /** Pipes a heartbeat stamped {@code at}, without moving the scheduler's wall clock (a skewed producer). */
+    public void heartbeatStamped(NodeHeartbeat beat, Instant at) {
+        heartbeats.pipeInput(beat.getNodeId(), beat, at);
+    }
+
     public void event(JobEvent event) {
+        clockAt(event.getAt());
         events.pipeInput(event.getJobId(), event, event.getAt());
     }
 
     public void telemetry(JobTelemetry record) {
+        clockAt(record.getReportedAt());
         telemetry.pipeInput(record.getJobId(), record, record.getReportedAt());
     }
 
     /** Pipes raw bytes to a topic (malformed input). */
     public void raw(String topic, String key, byte[] value, Instant at) {
+        clockAt(at);
         TestInputTopic<byte[], byte[]> input = driver.createInputTopic(topic, new ByteArraySerializer(),
                 new ByteArraySerializer());
         input.pipeInput(key == null ? null : key.getBytes(java.nio.charset.StandardCharsets.UTF_8), value, at);
+    }
+
+    /**
+     * Moves the driver's wall clock (the scheduler's own clock) forward to {@code at}: in production records are
+     * stamped by the broker when they arrive, so the scheduler's clock is never behind an input's timestamp by more
+     * than the skew it allows.
+     */
+    public void clockAt(Instant at) {
+        clock.follow(at);
     }
 
     public List<NodeCommand> commands() {

@@ -20,6 +20,7 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.record.TimestampType;
 
 /**
  * Creates the missing topics of a catalogue and verifies the existing ones (partition count, cleanup policy, and the
@@ -85,6 +86,13 @@ public final class TopicsApply {
         String actualPolicy = policy == null ? "" : policy.value();
         if (!policiesOf(actualPolicy).equals(Set.of(spec.cleanupPolicy().configValue()))) {
             drift.add("cleanup.policy: expected " + spec.cleanupPolicy().configValue() + ", found " + actualPolicy);
+        }
+        ConfigEntry timestamps = configs.get(resource).get(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG);
+        String actualTimestamps = timestamps == null ? TimestampType.CREATE_TIME.name : timestamps.value();
+        if (!spec.timestampType().name.equals(actualTimestamps)) {
+            drift.add(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG + ": expected " + spec.timestampType().name
+                    + ", found " + actualTimestamps + (spec.timestampType() == TimestampType.LOG_APPEND_TIME
+                    ? " (producers' clocks become the scheduler's time; alter it with kafka-configs.sh)" : ""));
         }
         if (spec.replicationFactor() != -1) {
             int replicas = description.partitions().getFirst().replicas().size();

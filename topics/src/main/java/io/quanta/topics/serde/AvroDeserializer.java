@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.AvroTypeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -26,11 +25,17 @@ import org.apache.kafka.common.serialization.Deserializer;
  * reader schema (a specific class's schema, a given generic schema, or the writer schema itself), so records written
  * with an older compatible schema are read with the current one.
  *
- * <p>Bad bytes raise {@link MalformedRecordException}; a registry that cannot be reached raises a plain
- * {@link SerializationException} (the record may be fine). Null bytes are malformed unless the deserializer accepts
+ * <p>Bad bytes raise {@link MalformedRecordException}, whatever the Avro decoder throws on them (a length prefix
+ * beyond {@link AvroLimits} or the JVM's array limit included); a registry that cannot be reached raises
+ * {@link RegistryUnavailableException} (the record may be fine: retry, never dead-letter it). Null bytes are
+ * malformed unless the deserializer accepts
  * tombstones ({@link #acceptingTombstones()}), in which case they read as null. Thread-safe.
  */
 public final class AvroDeserializer<T> implements Deserializer<T> {
+
+    static {
+        AvroLimits.install();
+    }
 
     private final SchemaRegistryClient registry;
     private final Schema readerSchema;
@@ -83,8 +88,9 @@ public final class AvroDeserializer<T> implements Deserializer<T> {
         } catch (AvroTypeException e) {
             throw new MalformedRecordException(MalformedRecordException.Reason.INCOMPATIBLE_SCHEMA, topic,
                     "schema id " + id + ": " + e.getMessage(), e);
-        } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | NegativeArraySizeException
-                | IllegalArgumentException | ClassCastException e) {
+        } catch (IOException | RuntimeException e) {
+            // any exception of the decoder is about these bytes (the writer schema is already resolved): Avro throws
+            // UnsupportedOperationException for lengths past the JVM's array limit, SystemLimitException past ours
             throw new MalformedRecordException(MalformedRecordException.Reason.UNREADABLE_PAYLOAD, topic,
                     "schema id " + id + ": " + e, e);
         }
@@ -110,7 +116,7 @@ public final class AvroDeserializer<T> implements Deserializer<T> {
                 throw new MalformedRecordException(MalformedRecordException.Reason.UNKNOWN_SCHEMA_ID, topic,
                         "id " + id, e);
             }
-            throw new SerializationException("Cannot fetch schema id " + id + " for topic '" + topic + "': "
+            throw new RegistryUnavailableException("Cannot fetch schema id " + id + " for topic '" + topic + "': "
                     + e.getMessage(), e);
         }
         if (specificType != null) {

@@ -53,8 +53,10 @@ public final class AvroSerializer<T extends GenericContainer> implements Seriali
         try {
             id = autoRegister ? registry.register(subject, schema) : registry.idOf(subject, schema);
         } catch (SchemaRegistryException e) {
-            throw new SerializationException("Cannot get a schema id for subject '" + subject + "' ("
-                    + schema.getFullName() + "): " + e.getMessage(), e);
+            String message = "Cannot get a schema id for subject '" + subject + "' (" + schema.getFullName() + "): "
+                    + e.getMessage();
+            throw e.isClientError() ? new SerializationException(message, e)
+                    : new RegistryUnavailableException(message, e);
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(128);
         out.writeBytes(WireFormat.header(id));

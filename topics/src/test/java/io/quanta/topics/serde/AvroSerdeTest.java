@@ -156,6 +156,30 @@ class AvroSerdeTest {
         assertMalformed(Arrays.copyOf(bytes, bytes.length + 3), MalformedRecordException.Reason.TRAILING_BYTES);
     }
 
+    @Test
+    void shouldThrowMalformedWhenAStringLengthPrefixAsksForGigabytes() {
+        byte[] header = Arrays.copyOf(serde.serializer().serialize(TOPIC, TestRecords.telemetry("j")),
+                WireFormat.HEADER_LENGTH);
+        byte[] bytes = Arrays.copyOf(header, header.length + 5);
+        System.arraycopy(new byte[] {(byte) 0xFE, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F}, 0, bytes,
+                header.length, 5);
+
+        assertMalformed(bytes, MalformedRecordException.Reason.UNREADABLE_PAYLOAD);
+    }
+
+    @Test
+    void shouldThrowMalformedWhenALengthPrefixExceedsTheDecoderLimit() {
+        byte[] header = Arrays.copyOf(serde.serializer().serialize(TOPIC, TestRecords.telemetry("j")),
+                WireFormat.HEADER_LENGTH);
+        // zig-zag varint of 200,000,000: a string of 200 MB, below the JVM's array limit but far above AvroLimits
+        byte[] prefix = {(byte) 0x80, (byte) 0x88, (byte) 0xDE, (byte) 0xBE, 0x01};
+        byte[] bytes = Arrays.copyOf(header, header.length + prefix.length);
+        System.arraycopy(prefix, 0, bytes, header.length, prefix.length);
+
+        assertMalformed(bytes, MalformedRecordException.Reason.UNREADABLE_PAYLOAD);
+        assertThat(Long.getLong(AvroLimits.STRING_PROPERTY)).isEqualTo((long) AvroLimits.MAX_LENGTH);
+    }
+
     private void assertMalformed(byte[] bytes, MalformedRecordException.Reason reason) {
         assertThatThrownBy(() -> serde.deserializer().deserialize(TOPIC, bytes))
                 .isInstanceOfSatisfying(MalformedRecordException.class, e -> {
