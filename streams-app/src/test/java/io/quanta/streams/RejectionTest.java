@@ -79,6 +79,21 @@ class RejectionTest {
     }
 
     @Test
+    void shouldNotPublishRejectedOverTheStatusOfALiveJobWhenAnInvalidJobReusesItsId() {
+        try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
+            driver.heartbeat(node("n1", CELL, 4, 1, at(0)).build());
+            driver.submit(job("j1", 1).build(), at(1));
+
+            driver.submit(job("j1", 0).build(), at(2));
+
+            assertThat(driver.statuses()).noneMatch(s -> s.getState() == JobState.REJECTED);
+            assertThat(driver.lastStatus("j1").getState()).isEqualTo(JobState.STARTING);
+            assertThat(driver.deadLetters()).singleElement().satisfies(dl -> assertThat(dl.getReason())
+                    .contains("numGpus must be at least 1").contains("already used by a different job"));
+        }
+    }
+
+    @Test
     void shouldRefuseDifferentJobUnderKnownIdWithoutTouchingTheOriginal() {
         try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
             driver.heartbeat(node("n1", CELL, 4, 1, at(0)).build());

@@ -49,13 +49,18 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
 
     private RouteOutcome submitted(String key, JobSubmitted job, SourceRef source, Instant at) {
         Optional<String> problem = SubmissionChecks.problem(key, job);
+        JobRoute known = job.getJobId().isBlank() ? null : routes.get(job.getJobId());
         if (problem.isPresent()) {
             String reason = "submission rejected: " + problem.get();
+            if (known != null) {
+                // the status topic is compacted by job id: a REJECTED status would replace the live job's status
+                return RouteOutcome.deadLetter(reason + "; job id " + job.getJobId() + " is already used by a "
+                        + "different job (cell " + known.cellId() + "), whose status is left alone");
+            }
             return job.getJobId().isBlank() ? RouteOutcome.deadLetter(reason)
                     : RouteOutcome.rejected(rejected(job, reason, at), reason);
         }
         String fingerprint = SubmissionFingerprint.of(job);
-        JobRoute known = routes.get(job.getJobId());
         if (known != null) {
             return RouteOutcome.deadLetter(known.fingerprint().equals(fingerprint) ? DUPLICATE_IGNORED
                     : "submission refused: job id " + job.getJobId() + " is already used by a different job (cell "
