@@ -63,7 +63,7 @@ class CancelTest {
             driver.cancel("nope", at(1));
 
             assertThat(driver.deadLetters()).singleElement()
-                    .satisfies(dl -> assertThat(dl.getReason()).contains("cancel of unknown job nope"));
+                    .satisfies(dl -> assertThat(dl.getReason()).contains("cancel of job nope which cell " + SchedulerDriver.CELL + " does not know"));
         }
     }
 }

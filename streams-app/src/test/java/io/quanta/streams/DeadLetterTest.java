@@ -81,6 +81,39 @@ class DeadLetterTest {
         }
     }
 
+    @Test
+    void shouldRefuseAKeyThatIsNotUtf8TextWithoutQuotingIt() {
+        try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
+            byte[] value = driver.topics().submissions().valueSerde().serializer()
+                    .serialize(driver.topics().submissions().name(), io.quanta.streams.testing.Records.request(
+                            job("j1", 1).build()));
+            driver.rawKey(driver.topics().submissions().name(), new byte[] {(byte) 0xC3, 0x28, (byte) 0xFF}, value,
+                    at(1));
+
+            assertThat(driver.deadLetters()).singleElement().satisfies(dl -> assertThat(dl.getReason())
+                    .isEqualTo("record key is not UTF-8 text (3 bytes): keys are job or node ids written as plain "
+                            + "strings"));
+            assertThat(driver.lastStatus("j1")).isNull();
+        }
+    }
+
+    @Test
+    void shouldRouteAnEventThatNamesItsCellWithoutTheJobRoute() {
+        try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
+            driver.heartbeat(node("n1", CELL, 1, 1, at(0)).build());
+            driver.submit(job("j1", 1).build(), at(1));
+
+            driver.event(io.quanta.schemas.JobEvent.newBuilder(event("ghost", 1, "n1", JobEventType.STARTED, at(2)))
+                    .setCellId(CELL).build());
+            driver.event(io.quanta.schemas.JobEvent.newBuilder(event("j1", 1, "n1", JobEventType.STARTED, at(3)))
+                    .setCellId(CELL).build());
+
+            assertThat(driver.deadLetters()).singleElement()
+                    .satisfies(dl -> assertThat(dl.getReason()).contains("job unknown in cell " + CELL));
+            assertThat(driver.lastStatus("j1").getState()).isEqualTo(io.quanta.schemas.JobState.RUNNING);
+        }
+    }
+
     private static byte[] bytes(ByteBuffer buffer) {
         byte[] out = new byte[buffer.remaining()];
         buffer.duplicate().get(out);

@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.TreeMap;
 
 /**
@@ -54,6 +56,14 @@ public record CellRouting(SortedMap<String, String> tenantCells, SortedMap<Strin
         }
         String byType = job.getGpuType() == null ? null : gpuTypeCells.get(job.getGpuType());
         return byType != null ? byType : defaultCell;
+    }
+
+    /** Every cell a job can be routed to, sorted. */
+    public SortedSet<String> cells() {
+        SortedSet<String> all = new TreeSet<>(tenantCells.values());
+        all.addAll(gpuTypeCells.values());
+        all.add(defaultCell);
+        return all;
     }
 
     /** The rule as sorted {@code key=value} entries, for the audit's configuration record. */

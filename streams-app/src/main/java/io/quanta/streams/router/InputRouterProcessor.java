@@ -4,6 +4,9 @@ import io.quanta.schemas.CellInput;
 import io.quanta.schemas.SourceRef;
 import io.quanta.streams.DeadLetters;
 import io.quanta.topics.serde.MalformedRecordException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -101,6 +104,10 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
 
     /** Why the record is refused before decoding, or null. */
     private String refusal(Record<byte[], byte[]> record) {
+        if (record.key() != null && !isUtf8(record.key())) {
+            return "record key is not UTF-8 text (" + record.key().length + " bytes): keys are job or node ids "
+                    + "written as plain strings";
+        }
         if (record.value() != null && record.value().length > limits.maxBytes()) {
             return "value of " + record.value().length + " bytes exceeds scheduler.input.max.bytes ("
                     + limits.maxBytes() + ")";
@@ -112,6 +119,16 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
                     + "producer's clock is skewed (use LogAppendTime on the input topics)";
         }
         return null;
+    }
+
+    private static boolean isUtf8(byte[] bytes) {
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     private void forwardDeadLetter(byte[] key, Object letter, long timestamp) {

@@ -18,12 +18,14 @@ public final class Routes {
 
     /** Telemetry, to the cell of its job. */
     public static InputRoute<JobTelemetry> telemetry(String store) {
-        return new JobScopedRoute<>(store, "telemetry", JobTelemetry::getJobId, JobTelemetry::getNodeId);
+        return new JobScopedRoute<>(store, "telemetry", JobTelemetry::getJobId, JobTelemetry::getNodeId,
+                JobTelemetry::getCellId);
     }
 
     /** Job events, to the cell of their job. */
     public static InputRoute<JobEvent> events(String store) {
-        return new JobScopedRoute<>(store, "event", JobEvent::getJobId, JobEvent::getNodeId);
+        return new JobScopedRoute<>(store, "event", JobEvent::getJobId, JobEvent::getNodeId,
+                JobEvent::getCellId);
     }
 
     /** Heartbeats, to the cell each node declares; node cells kept in {@code store}. */

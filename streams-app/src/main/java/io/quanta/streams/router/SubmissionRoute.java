@@ -8,6 +8,7 @@ import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.SourceRef;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.kafka.streams.processor.StateStore;
@@ -71,13 +72,20 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
         return RouteOutcome.to(CellInput.newBuilder().setCellId(cell).setInput(job).setSource(source).build());
     }
 
+    /**
+     * A cancellation goes to its job's cell. When this partition never routed the job, its submission may have come
+     * from a producer that partitions differently (librdkafka's CRC32 partitioner, a random one): the cancel goes to
+     * every cell the routing rule can name, and the cell that has the job cancels it (the others record that they do
+     * not know it). With one cell, the default, that is exactly one inbox record.
+     */
     private RouteOutcome cancelled(JobCancelRequested cancel, SourceRef source) {
-        JobRoute known = routes.get(cancel.getJobId());
-        if (known == null) {
-            return RouteOutcome.deadLetter("cancel of unknown job " + cancel.getJobId());
+        if (cancel.getJobId().isBlank()) {
+            return RouteOutcome.deadLetter("cancel names no job id");
         }
-        return RouteOutcome.to(CellInput.newBuilder().setCellId(known.cellId()).setInput(cancel).setSource(source)
-                .build());
+        JobRoute known = routes.get(cancel.getJobId());
+        List<String> cells = known != null ? List.of(known.cellId()) : List.copyOf(routing.cells());
+        return RouteOutcome.to(cells.stream().map(cell -> CellInput.newBuilder().setCellId(cell).setInput(cancel)
+                .setSource(source).build()).toArray(CellInput[]::new));
     }
 
     private static JobStatus rejected(JobSubmitted job, String reason, Instant at) {

@@ -172,6 +172,12 @@ public final class SchedulerDriver implements AutoCloseable {
         input.pipeInput(key == null ? null : key.getBytes(java.nio.charset.StandardCharsets.UTF_8), value, at);
     }
 
+    /** Pipes raw key and value bytes to a topic. */
+    public void rawKey(String topic, byte[] key, byte[] value, Instant at) {
+        clockAt(at);
+        driver.createInputTopic(topic, new ByteArraySerializer(), new ByteArraySerializer()).pipeInput(key, value, at);
+    }
+
     /**
      * Moves the driver's wall clock (the scheduler's own clock) forward to {@code at}: in production records are
      * stamped by the broker when they arrive, so the scheduler's clock is never behind an input's timestamp by more
