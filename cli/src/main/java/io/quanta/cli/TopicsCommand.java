@@ -1,9 +1,12 @@
 package io.quanta.cli;
 
 import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.admin.SchemaApplyResult;
+import io.quanta.topics.admin.SchemasApply;
 import io.quanta.topics.admin.TopicApplyResult;
 import io.quanta.topics.admin.TopicsApply;
 import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.serde.AvroSerdeFactory;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -35,6 +38,21 @@ public final class TopicsCommand implements Runnable {
         }
     }
 
+    /** Registers the value schema of every topic ({@link SchemasApply}); idempotent. */
+    public static List<SchemaApplyResult> applySchemas(QuantaConfig config) {
+        return new SchemasApply(AvroSerdeFactory.from(config).registry())
+                .apply(TopicCatalogue.forAdministration(config));
+    }
+
+    /** Prints schema results as an aligned table. */
+    public static void printSchemas(List<SchemaApplyResult> results, PrintWriter out) {
+        int width = results.stream().mapToInt(r -> r.subject().length()).max().orElse(7);
+        for (SchemaApplyResult r : results) {
+            out.printf("%-" + width + "s  %-10s  %s%n", r.subject(), r.outcome(), r.detail());
+        }
+        out.flush();
+    }
+
     /** Prints results as an aligned table. */
     public static void print(List<TopicApplyResult> results, PrintWriter out) {
         int width = results.stream().mapToInt(r -> r.topic().length()).max().orElse(5);
@@ -44,10 +62,15 @@ public final class TopicsCommand implements Runnable {
         out.flush();
     }
 
-    /** {@code quanta topics apply}: create missing topics, verify existing ones, report drift (exit code 3). */
+    /**
+     * {@code quanta topics apply}: create missing topics, verify existing ones, register every value schema, report
+     * drift (exit code 3).
+     */
     @Command(name = "apply", mixinStandardHelpOptions = true,
-            description = "Create missing topics and verify existing ones (partitions, cleanup policy). "
-                    + "Never changes an existing topic; exit code 3 when one differs.")
+            description = "Create missing topics and verify existing ones (partitions, cleanup policy, timestamp "
+                    + "type), and register the value schema of every topic in the schema registry, so producers "
+                    + "that do not register schemas work on a fresh cluster. Never changes an existing topic nor "
+                    + "forces an incompatible schema; exit code 3 when one differs.")
     static final class Apply implements Callable<Integer> {
 
         @Mixin
@@ -58,9 +81,13 @@ public final class TopicsCommand implements Runnable {
 
         @Override
         public Integer call() {
-            List<TopicApplyResult> results = apply(config.load());
+            QuantaConfig loaded = config.load();
+            List<TopicApplyResult> results = apply(loaded);
             print(results, spec.commandLine().getOut());
-            boolean drift = results.stream().anyMatch(r -> r.outcome() == TopicApplyResult.Outcome.DRIFT);
+            List<SchemaApplyResult> schemas = applySchemas(loaded);
+            printSchemas(schemas, spec.commandLine().getOut());
+            boolean drift = results.stream().anyMatch(r -> r.outcome() == TopicApplyResult.Outcome.DRIFT)
+                    || schemas.stream().anyMatch(r -> r.outcome() == SchemaApplyResult.Outcome.DRIFT);
             return drift ? 3 : 0;
         }
     }

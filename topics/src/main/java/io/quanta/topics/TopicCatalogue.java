@@ -12,8 +12,11 @@ import io.quanta.schemas.SchedulingDecision;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.config.TopicConfigSection;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -27,6 +30,23 @@ public final class TopicCatalogue {
 
     private final Map<QuantaTopic, TopicSpec<String, ?>> specs;
 
+    /** The value type of every topic. */
+    private static final Map<QuantaTopic, Class<? extends SpecificRecord>> VALUE_TYPES = valueTypes();
+
+    private static Map<QuantaTopic, Class<? extends SpecificRecord>> valueTypes() {
+        Map<QuantaTopic, Class<? extends SpecificRecord>> types = new EnumMap<>(QuantaTopic.class);
+        types.put(QuantaTopic.SUBMISSIONS, JobRequest.class);
+        types.put(QuantaTopic.HEARTBEATS, NodeHeartbeat.class);
+        types.put(QuantaTopic.TELEMETRY, JobTelemetry.class);
+        types.put(QuantaTopic.EVENTS, JobEvent.class);
+        types.put(QuantaTopic.INBOX, CellInput.class);
+        types.put(QuantaTopic.COMMANDS, NodeCommand.class);
+        types.put(QuantaTopic.DECISIONS, SchedulingDecision.class);
+        types.put(QuantaTopic.STATUS, JobStatus.class);
+        types.put(QuantaTopic.DEADLETTER, DeadLetter.class);
+        return java.util.Collections.unmodifiableMap(types);
+    }
+
     private TopicCatalogue(Map<QuantaTopic, TopicSpec<String, ?>> specs) {
         this.specs = java.util.Collections.unmodifiableMap(new EnumMap<>(specs));
     }
@@ -35,15 +55,7 @@ public final class TopicCatalogue {
     public static TopicCatalogue from(QuantaConfig config, SerdeFactory serdes) {
         Builder b = new Builder(config, serdes);
         Map<QuantaTopic, TopicSpec<String, ?>> specs = new EnumMap<>(QuantaTopic.class);
-        specs.put(QuantaTopic.SUBMISSIONS, b.spec(QuantaTopic.SUBMISSIONS, JobRequest.class));
-        specs.put(QuantaTopic.HEARTBEATS, b.spec(QuantaTopic.HEARTBEATS, NodeHeartbeat.class));
-        specs.put(QuantaTopic.TELEMETRY, b.spec(QuantaTopic.TELEMETRY, JobTelemetry.class));
-        specs.put(QuantaTopic.EVENTS, b.spec(QuantaTopic.EVENTS, JobEvent.class));
-        specs.put(QuantaTopic.INBOX, b.spec(QuantaTopic.INBOX, CellInput.class));
-        specs.put(QuantaTopic.COMMANDS, b.spec(QuantaTopic.COMMANDS, NodeCommand.class));
-        specs.put(QuantaTopic.DECISIONS, b.spec(QuantaTopic.DECISIONS, SchedulingDecision.class));
-        specs.put(QuantaTopic.STATUS, b.spec(QuantaTopic.STATUS, JobStatus.class));
-        specs.put(QuantaTopic.DEADLETTER, b.spec(QuantaTopic.DEADLETTER, DeadLetter.class));
+        VALUE_TYPES.forEach((topic, type) -> specs.put(topic, b.spec(topic, type)));
         return new TopicCatalogue(specs);
     }
 
@@ -108,6 +120,17 @@ public final class TopicCatalogue {
     /** The spec of one topic. */
     public TopicSpec<String, ?> spec(QuantaTopic topic) {
         return specs.get(topic);
+    }
+
+    /**
+     * The value schema of every topic by its registry subject ({@code <topic>-value}), in {@link QuantaTopic} order:
+     * what {@code quanta topics apply} registers.
+     */
+    public Map<String, Schema> valueSchemas() {
+        Map<String, Schema> out = new LinkedHashMap<>();
+        specs.forEach((topic, spec) -> out.put(spec.valueSubject(),
+                SpecificData.getForClass(VALUE_TYPES.get(topic)).getSchema(VALUE_TYPES.get(topic))));
+        return out;
     }
 
     /** Every spec, in {@link QuantaTopic} order. */

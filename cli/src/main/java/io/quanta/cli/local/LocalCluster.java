@@ -109,6 +109,7 @@ public final class LocalCluster implements AutoCloseable {
         config = o.base().withOverrides(settings(o, dir, ports));
         log.accept("applying topics");
         TopicsCommand.apply(config);
+        TopicsCommand.applySchemas(config);
         awaitTopicsVisible(config);
         metrics = MetricsServer.start(config);
         metrics.ifPresent(started::add);
