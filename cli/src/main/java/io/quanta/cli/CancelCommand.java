@@ -12,8 +12,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code quanta cancel JOB...}: produces a cancellation per job (a queued job becomes CANCELLED, a running one is
- * killed first). A job already ended is reported and skipped (exit 1, like {@code scancel} on a finished job); a job
- * with no status yet is cancelled anyway (its submission may still be on its way).
+ * killed first). A job already ended is reported and skipped (exit 4); a job the scheduler has never reported is not
+ * found (exit 5: nothing is produced, unless {@code --force}, for a submission that may still be on its way); an id
+ * no job can have is bad input (exit 2).
  */
 @Command(name = "cancel", mixinStandardHelpOptions = true, description = "Cancel jobs (queued or running).")
 public final class CancelCommand extends ClientCommand implements Callable<Integer> {
@@ -27,9 +28,13 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
     @Option(names = {"-w", "--wait"}, description = "Wait until each job is CANCELLED (or ended otherwise).")
     boolean await;
 
+    @Option(names = "--force", description = "Send the cancellation even when the job has no status yet.")
+    boolean force;
+
 
     @Override
     public Integer call() {
+        jobIds.forEach(JobClient::requireValidId);
         JobClient client = client();
         int code = ExitCodes.OK;
         for (String jobId : jobIds) {
@@ -37,7 +42,13 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
             if (now.isPresent() && WatchCommand.isTerminal(now.get())) {
                 err().println("quanta cancel: job " + jobId + " already ended ("
                         + now.get().getState() + "); nothing to cancel");
-                code = ExitCodes.FAILURE;
+                code = Math.max(code, ExitCodes.REFUSED);
+                continue;
+            }
+            if (now.isEmpty() && !force) {
+                err().println("quanta cancel: job " + jobId + " not found (the scheduler has not reported it; "
+                        + "--force sends the cancellation anyway)");
+                code = Math.max(code, ExitCodes.NOT_FOUND);
                 continue;
             }
             client.cancel(jobId, Optional.ofNullable(reason));
@@ -50,7 +61,7 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
                 String state = last.map(s -> s.getState().name()).orElse("unknown");
                 out().println(jobId + " " + state);
                 if (last.map(s -> s.getState() != JobState.CANCELLED).orElse(true)) {
-                    code = ExitCodes.FAILURE;
+                    code = Math.max(code, ExitCodes.FAILURE);
                 }
             }
         }

@@ -9,10 +9,14 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code quanta} command. Each subcommand is its own class, registered here; exit codes are those of
- * {@link ExitCodes}: 0 success, 1 failure, 2 usage, configuration or input error, 3 drift found by
- * {@code topics apply}.
+ * {@link ExitCodes}.
  */
 @Command(name = "quanta", mixinStandardHelpOptions = true, versionProvider = QuantaVersion.class,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:done", "1:the job did not finish (FAILED, CANCELLED, timeout)",
+                "2:bad usage, configuration or input; nothing was done", "3:topics apply found drift",
+                "4:refused by the scheduler (rejected, id already used, job already ended)", "5:no such job",
+                "69:the cluster or the scheduler did not answer", "130:interrupted"},
         description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.",
         subcommands = {
                 // run a cluster
@@ -63,7 +67,7 @@ public final class QuantaMain implements Runnable {
         if (e instanceof KafkaException || e instanceof IllegalStateException || e instanceof java.io.UncheckedIOException
                 || e instanceof io.quanta.topics.registry.SchemaRegistryException) {
             err.println("quanta: " + e.getMessage());
-            return ExitCodes.FAILURE;
+            return ExitCodes.UNAVAILABLE;
         }
         if (e instanceof InterruptedException) {
             return ExitCodes.INTERRUPTED;

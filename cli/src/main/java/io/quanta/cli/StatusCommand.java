@@ -52,7 +52,7 @@ public final class StatusCommand extends ClientCommand implements Callable<Integ
             if (status.isEmpty()) {
                 err().println("quanta status: job " + jobId
                         + " not found (no status yet: unknown job, or the scheduler has not seen it)");
-                return ExitCodes.FAILURE;
+                return ExitCodes.NOT_FOUND;
             }
             out.println(json ? AvroJson.print(AvroJson.tree(status.get())) : describe(status.get(), clock.instant()));
             out.flush();

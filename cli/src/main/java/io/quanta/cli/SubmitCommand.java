@@ -20,9 +20,10 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code quanta submit}: checks a job locally, produces it to the submissions topic (idempotent producer,
- * {@code acks=all}) and prints its id on stdout, like {@code sbatch --parsable}. Flags override the fields of
- * {@code --file}. Exit codes: 0 submitted (or finished, with {@code --wait}), 1 cluster error or the job failed, 2 bad
- * input (nothing is produced).
+ * {@code acks=all}), prints its id on stdout, like {@code sbatch --parsable}, and waits until the scheduler accepted
+ * or rejected it. Flags override the fields of {@code --file}. Exit codes: 0 accepted (or finished, with
+ * {@code --wait}), 1 the job did not finish (with {@code --wait}), 2 bad input (nothing is produced), 4 rejected by
+ * the scheduler or the id is already used, 69 the cluster or the scheduler did not answer.
  */
 @Command(name = "submit", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Submit a training job; prints its id.", "",
@@ -77,6 +78,13 @@ public final class SubmitCommand extends ClientCommand implements Callable<Integ
     @Option(names = {"-w", "--wait"}, description = "Then follow the job until it ends (exit 1 unless FINISHED).")
     boolean await;
 
+    @Option(names = "--no-wait", description = "Do not wait for the scheduler to accept or reject the job.")
+    boolean noWait;
+
+    @Option(names = "--accept-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "How long to wait for the scheduler to accept or reject the job (default ${DEFAULT-VALUE}).")
+    long acceptTimeoutSeconds;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "The training command, after '--'.")
     List<String> command = new ArrayList<>();
 
@@ -97,9 +105,31 @@ public final class SubmitCommand extends ClientCommand implements Callable<Integ
             return ExitCodes.OK;
         }
         JobClient client = client();
-        String jobId = client.submit(job);
+        if (job.jobId().isPresent()) {
+            Optional<JobStatus> existing = client.status(job.jobId().get());
+            if (existing.isPresent()) {
+                err().println("quanta submit: job id " + job.jobId().get() + " is already used (that job is "
+                        + existing.get().getState() + "); nothing submitted");
+                return ExitCodes.REFUSED;
+            }
+        }
+        JobClient.Submitted submitted = client.submit(job);
+        String jobId = submitted.jobId();
         out().println(jobId);
         out().flush();
+        if (noWait) {
+            return ExitCodes.OK;
+        }
+        Optional<JobStatus> answer = client.answer(submitted, java.time.Duration.ofSeconds(acceptTimeoutSeconds));
+        if (answer.isEmpty()) {
+            err().println("quanta submit: job " + jobId + " is in Kafka, but the scheduler did not answer within "
+                    + acceptTimeoutSeconds + " s (is it running? 'quanta watch " + jobId + "' follows it)");
+            return ExitCodes.UNAVAILABLE;
+        }
+        if (answer.get().getState() == io.quanta.schemas.JobState.REJECTED) {
+            err().println("quanta submit: job " + jobId + " rejected: " + answer.get().getReason());
+            return ExitCodes.REFUSED;
+        }
         if (!await) {
             return ExitCodes.OK;
         }

@@ -19,10 +19,11 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code quanta watch JOB}: prints the job's status, then one line per change, until it ends. Exit code 0 when it
- * FINISHED, 1 when it FAILED, was REJECTED or CANCELLED, or the timeout passed first.
+ * FINISHED, 1 when it FAILED, was REJECTED or CANCELLED, or the timeout passed first, 5 when the job has no status
+ * within {@code --not-found-after} (default 5 s: unknown job), 2 for an id no job can have.
  */
 @Command(name = "watch", mixinStandardHelpOptions = true,
-        description = "Follow a job's state changes until it finishes (exit 0 FINISHED, 1 otherwise).")
+        description = "Follow a job's state changes until it finishes (exit 0 FINISHED, 1 otherwise, 5 not found).")
 public final class WatchCommand extends ClientCommand implements Callable<Integer> {
 
     private static final Set<JobState> TERMINAL = EnumSet.of(JobState.FINISHED, JobState.FAILED, JobState.REJECTED,
@@ -36,19 +37,28 @@ public final class WatchCommand extends ClientCommand implements Callable<Intege
             description = "Give up after this long (exit 1); 0 = wait forever (default).")
     long timeoutSeconds;
 
+    @Option(names = "--not-found-after", paramLabel = "SECONDS", defaultValue = "5",
+            description = "Give up (exit 5) when the job has no status after this long (default ${DEFAULT-VALUE}).")
+    long notFoundSeconds;
+
 
     @Override
     public Integer call() {
+        JobClient.requireValidId(jobId);
         JobClient client = client();
         Duration timeout = timeoutSeconds <= 0 ? Duration.ofDays(365) : Duration.ofSeconds(timeoutSeconds);
         PrintWriter out = out();
+        Optional<JobStatus> first = client.follow(jobId, s -> { }, s -> true,
+                Duration.ofSeconds(Math.max(0, notFoundSeconds)));
+        if (first.isEmpty()) {
+            err().println("quanta watch: job " + jobId + " not found (no status within " + notFoundSeconds
+                    + " s: unknown job, or the scheduler has not seen it yet)");
+            return ExitCodes.NOT_FOUND;
+        }
         Optional<JobStatus> last = client.follow(jobId, s -> printChange(out, s), WatchCommand::isTerminal, timeout);
-        if (last.isEmpty()) {
-            err().println("quanta watch: no status for job " + jobId + " within "
-                    + timeoutSeconds + " s (unknown job, or the scheduler is not running)");
-        } else if (!isTerminal(last.get())) {
-            err().println("quanta watch: job " + jobId + " still " + last.get().getState()
-                    + " after " + timeoutSeconds + " s");
+        if (!last.map(WatchCommand::isTerminal).orElse(false)) {
+            err().println("quanta watch: job " + jobId + " still "
+                    + last.map(s -> s.getState().name()).orElse("without status") + " after " + timeoutSeconds + " s");
         }
         return exitCode(last);
     }

@@ -207,8 +207,45 @@ class LocalClusterIT {
         assertThat(cancel.out.toString()).contains("cancel requested for " + id, id + " CANCELLED");
 
         Cli again = cli("cancel", id);
-        assertThat(again.code).isEqualTo(ExitCodes.FAILURE);
+        assertThat(again.code).isEqualTo(ExitCodes.REFUSED);
         assertThat(again.err.toString()).contains("already ended (CANCELLED)");
+    }
+
+    /** Each exit code the user commands give, against the running cluster, and how fast the failures come. */
+    @Test
+    @Order(4)
+    void shouldTellEachOutcomeByItsOwnExitCode() {
+        Cli accepted = cli("submit", "--id", "exit-ok", "--gpus", "1", "--tenant", "t", "--duration", "60");
+        assertThat(accepted.code).as(accepted.err.toString()).isEqualTo(ExitCodes.OK);
+
+        Cli duplicate = cli("submit", "--id", "exit-ok", "--gpus", "1", "--tenant", "t", "--duration", "60");
+        assertThat(duplicate.code).isEqualTo(ExitCodes.REFUSED);
+        assertThat(duplicate.err.toString()).contains("job id exit-ok is already used");
+
+        Cli tooBig = cli("submit", "--id", "exit-big", "--gpus", "64", "--tenant", "t", "--duration", "60");
+        assertThat(tooBig.code).as(tooBig.out + " " + tooBig.err).isEqualTo(ExitCodes.REFUSED);
+        assertThat(tooBig.err.toString()).contains("job exit-big rejected");
+
+        Cli invalid = cli("submit", "--gpus", "0", "--tenant", "t");
+        assertThat(invalid.code).isEqualTo(ExitCodes.USAGE);
+
+        long start = System.nanoTime();
+        Cli cancelUnknown = cli("cancel", "no-such-job");
+        Cli watchUnknown = cli("watch", "no-such-job", "--not-found-after", "2");
+        Duration both = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(cancelUnknown.code).isEqualTo(ExitCodes.NOT_FOUND);
+        assertThat(cancelUnknown.err.toString()).contains("job no-such-job not found");
+        assertThat(watchUnknown.code).isEqualTo(ExitCodes.NOT_FOUND);
+        assertThat(both).as("two not-found answers").isLessThan(Duration.ofSeconds(30));
+
+        Cli badId = cli("cancel", "bad id/../x");
+        assertThat(badId.code).isEqualTo(ExitCodes.USAGE);
+        assertThat(badId.err.toString()).contains("is not a job id");
+
+        Cli unreachable = new Cli();
+        unreachable.code = unreachable.line.execute("status", "x", "--bootstrap", "127.0.0.1:1", "--registry",
+                "http://127.0.0.1:1");
+        assertThat(unreachable.code).as(unreachable.err.toString()).isEqualTo(ExitCodes.UNAVAILABLE);
     }
 
     @Test
@@ -223,7 +260,7 @@ class LocalClusterIT {
         assertThat(queue.out.toString()).contains("No jobs waiting.");
 
         Cli missing = cli("status", "no-such-job");
-        assertThat(missing.code).isEqualTo(ExitCodes.FAILURE);
+        assertThat(missing.code).isEqualTo(ExitCodes.NOT_FOUND);
         assertThat(missing.err.toString()).contains("job no-such-job not found");
     }
 

@@ -29,7 +29,8 @@ import org.apache.kafka.common.TopicPartition;
  */
 public final class JobClient {
 
-    private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a read waits for the cluster's metadata before it reports the cluster unreachable. */
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(15);
 
     private final ClusterAccess access;
     private final Clock clock;
@@ -44,24 +45,40 @@ public final class JobClient {
         return "job-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
 
+    /** A submission the cluster acknowledged: the job id and the submission time it carries. */
+    public record Submitted(String jobId, Instant submittedAt) {
+    }
+
     /**
      * Produces the submission of a valid spec and waits until the cluster has it.
      *
-     * @return the job id
      * @throws IllegalArgumentException listing every problem when the spec is not valid (nothing is produced)
      */
-    public String submit(JobSpec spec) {
+    public Submitted submit(JobSpec spec) {
         List<String> problems = spec.problems();
         if (!problems.isEmpty()) {
             throw new InvalidJobException(problems);
         }
         String id = spec.jobId().orElseGet(JobClient::newJobId);
-        send(id, now -> spec.toRequest(id, now));
-        return id;
+        Instant at = send(id, now -> spec.toRequest(id, now));
+        return new Submitted(id, at);
+    }
+
+    /**
+     * Waits until the scheduler answered a submission: the first status of the job that carries its submission time
+     * (QUEUED or later when accepted, REJECTED when refused).
+     *
+     * @return that status, or empty when none came within {@code timeout}
+     */
+    public Optional<JobStatus> answer(Submitted submitted, Duration timeout) {
+        long at = submitted.submittedAt().toEpochMilli();
+        Predicate<JobStatus> ours = s -> s.getSubmittedAt() != null && s.getSubmittedAt().toEpochMilli() == at;
+        return follow(submitted.jobId(), s -> { }, ours, timeout).filter(ours);
     }
 
     /** Produces a cancellation of {@code jobId} and waits until the cluster has it. */
     public void cancel(String jobId, Optional<String> reason) {
+        requireValidId(jobId);
         send(jobId, now -> JobRequest.newBuilder().setRequest(JobCancelRequested.newBuilder().setJobId(jobId)
                 .setReason(reason.orElse(null)).setRequestedAt(now).build()).build());
     }
@@ -137,7 +154,7 @@ public final class JobClient {
      * fetched first, so that the request's own time ({@code submittedAt}) and the record's timestamp (the scheduler's
      * stream time) are the same instant, not seconds apart on a cold start.
      */
-    private void send(String key, java.util.function.Function<Instant, JobRequest> request) {
+    private Instant send(String key, java.util.function.Function<Instant, JobRequest> request) {
         String topic = access.topics().submissions().name();
         try (KafkaProducer<String, JobRequest> producer = access.producer(access.topics().submissions(),
                 "quanta-cli")) {
@@ -149,6 +166,7 @@ public final class JobClient {
             if (ack == null) {
                 throw new IllegalStateException("no acknowledgement for " + key);
             }
+            return now;
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             throw new IllegalStateException("could not send " + key + " to " + access.topics().submissions().name()
@@ -159,6 +177,14 @@ public final class JobClient {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while sending " + key);
+        }
+    }
+
+    /** Refuses (as bad input) a job id that no job can have, before anything is read or produced. */
+    public static void requireValidId(String jobId) {
+        if (!JobSpec.NAME.matcher(jobId).matches()) {
+            throw new IllegalArgumentException("'" + jobId + "' is not a job id: job ids are letters, digits, '.', "
+                    + "'_' and '-' (at most 128, starting with a letter or digit)");
         }
     }
 
