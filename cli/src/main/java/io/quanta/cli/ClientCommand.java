@@ -32,7 +32,10 @@ abstract class ClientCommand {
                     + "it), or give --bootstrap HOST:PORT and --registry URL, a properties file with -c, or "
                     + "QUANTA_BOOTSTRAP_SERVERS and QUANTA_SCHEMA_REGISTRY_URL");
         }
-        return new JobClient(ClusterAccess.of(loaded), clock);
+        return new JobClient(ClusterAccess.of(loaded), clock, line -> {
+            err().println(line);
+            err().flush();
+        });
     }
 
     PrintWriter out() {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
@@ -62,7 +63,7 @@ public final class ClusterAccess {
     }
 
     /** A group-less consumer of committed records of {@code topic}; assign partitions to it. */
-    public <V> KafkaConsumer<String, V> consumer(TopicSpec<String, V> topic, String clientId) {
+    public KafkaConsumer<String, byte[]> consumer(TopicSpec<String, ?> topic, String clientId) {
         Map<String, Object> props = new HashMap<>(config.kafkaClientProperties());
         props.remove(ConsumerConfig.GROUP_ID_CONFIG);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId + "-" + UUID.randomUUID().toString().substring(0, 8));
@@ -71,6 +72,6 @@ public final class ClusterAccess {
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 15_000);
         props.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
-        return new KafkaConsumer<>(props, topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+        return new KafkaConsumer<>(props, topic.keySerde().deserializer(), new ByteArrayDeserializer());
     }
 }

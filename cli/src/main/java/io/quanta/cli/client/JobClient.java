@@ -4,6 +4,7 @@ import io.quanta.schemas.JobCancelRequested;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.topics.TopicSpec;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,10 +35,17 @@ public final class JobClient {
 
     private final ClusterAccess access;
     private final Clock clock;
+    private final Consumer<String> warnings;
 
     public JobClient(ClusterAccess access, Clock clock) {
+        this(access, clock, w -> { });
+    }
+
+    /** @param warnings gets one line per read that skipped unreadable records */
+    public JobClient(ClusterAccess access, Clock clock, Consumer<String> warnings) {
         this.access = access;
         this.clock = clock;
+        this.warnings = warnings;
     }
 
     /** A new job id: {@code job-} and 12 random hex digits. */
@@ -95,15 +103,16 @@ public final class JobClient {
 
     /** The latest heartbeat of every node heard from since {@code since}, by node id. */
     public Map<String, NodeHeartbeat> heartbeatsSince(Instant since) {
-        try (KafkaConsumer<String, NodeHeartbeat> consumer = access.consumer(access.topics().heartbeats(),
+        try (KafkaConsumer<String, byte[]> consumer = access.consumer(access.topics().heartbeats(),
                 "quanta-cli-nodes")) {
             Map<String, NodeHeartbeat> latest = new java.util.TreeMap<>();
-            new TopicReader<>(consumer, access.topics().heartbeats().name(), READ_TIMEOUT).readSince(since,
-                    (node, hb) -> {
-                        if (hb != null) {
-                            latest.merge(node, hb, (a, b) -> b.getSentAt().isAfter(a.getSentAt()) ? b : a);
-                        }
-                    });
+            TopicReader<NodeHeartbeat> reader = reader(consumer, access.topics().heartbeats());
+            reader.readSince(since, (node, hb) -> {
+                if (hb != null) {
+                    latest.merge(node, hb, (a, b) -> b.getSentAt().isAfter(a.getSentAt()) ? b : a);
+                }
+            });
+            reportSkipped(reader);
             return latest;
         }
     }
@@ -116,8 +125,8 @@ public final class JobClient {
      */
     public Optional<JobStatus> follow(String jobId, Consumer<JobStatus> onChange, Predicate<JobStatus> done,
                                       Duration timeout) {
-        try (KafkaConsumer<String, JobStatus> consumer = access.consumer(access.topics().status(), "quanta-cli-watch")) {
-            TopicReader<JobStatus> reader = new TopicReader<>(consumer, access.topics().status().name(), READ_TIMEOUT);
+        try (KafkaConsumer<String, byte[]> consumer = access.consumer(access.topics().status(), "quanta-cli-watch")) {
+            TopicReader<JobStatus> reader = reader(consumer, access.topics().status());
             TopicPartition partition = reader.partitionOf(jobId);
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
@@ -144,8 +153,22 @@ public final class JobClient {
     }
 
     private Map<String, JobStatus> read(Optional<String> onlyKey) {
-        try (KafkaConsumer<String, JobStatus> consumer = access.consumer(access.topics().status(), "quanta-cli-status")) {
-            return new TopicReader<>(consumer, access.topics().status().name(), READ_TIMEOUT).latestByKey(onlyKey);
+        try (KafkaConsumer<String, byte[]> consumer = access.consumer(access.topics().status(), "quanta-cli-status")) {
+            TopicReader<JobStatus> reader = reader(consumer, access.topics().status());
+            Map<String, JobStatus> latest = reader.latestByKey(onlyKey);
+            reportSkipped(reader);
+            return latest;
+        }
+    }
+
+    private static <V> TopicReader<V> reader(KafkaConsumer<String, byte[]> consumer, TopicSpec<String, V> topic) {
+        return new TopicReader<>(consumer, topic.name(), topic.valueSerde().deserializer(), READ_TIMEOUT);
+    }
+
+    private void reportSkipped(TopicReader<?> reader) {
+        if (reader.skipped() > 0) {
+            warnings.accept("quanta: skipped " + reader.skipped() + " unreadable record" + (reader.skipped() == 1
+                    ? "" : "s") + " (not Quanta's Avro records; the scheduler dead-letters such input)");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.quanta.cli.client;
 
+import io.quanta.topics.serde.MalformedRecordException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,35 +11,41 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.RecordDeserializationException;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.utils.Utils;
 
 /**
  * Reads a topic up to its current end (the last stable offset: committed records only) with a group-less consumer:
- * the whole topic, the partition holding one key, or everything since an instant. Unreadable records are skipped and
- * counted, never fatal. Closes nothing: the caller owns the consumer.
+ * the whole topic, the partition holding one key, or everything since an instant. The consumer reads raw bytes and
+ * the reader decodes them, so an unreadable record is skipped and counted ({@link #skipped()}) without the consumer
+ * logging an error per record (a topic with thousands of bad records would bury the answer under them). Closes
+ * nothing: the caller owns the consumer.
  *
  * @param <V> value type
  */
 public final class TopicReader<V> {
 
-    private final KafkaConsumer<String, V> consumer;
+    private final Consumer<String, byte[]> consumer;
     private final String topic;
+    private final Deserializer<V> values;
     private final Duration timeout;
     private long skipped;
 
     /**
-     * @param consumer a consumer without group, reading committed records
+     * @param consumer a consumer of raw values without group, reading committed records
      * @param topic the topic to read
+     * @param values the decoder of its values (null bytes: tombstones, given as null)
      * @param timeout how long a read may take before it fails
      */
-    public TopicReader(KafkaConsumer<String, V> consumer, String topic, Duration timeout) {
+    public TopicReader(Consumer<String, byte[]> consumer, String topic, Deserializer<V> values,
+                       Duration timeout) {
         this.consumer = consumer;
         this.topic = topic;
+        this.values = values;
         this.timeout = timeout;
     }
 
@@ -112,13 +119,17 @@ public final class TopicReader<V> {
 
     /** One poll, skipping unreadable records; gives each record read to {@code sink}. */
     public void poll(Duration wait, java.util.function.Consumer<ConsumerRecord<String, V>> sink) {
-        try {
-            for (ConsumerRecord<String, V> record : consumer.poll(wait)) {
-                sink.accept(record);
+        for (ConsumerRecord<String, byte[]> record : consumer.poll(wait)) {
+            V value;
+            try {
+                value = record.value() == null ? null : values.deserialize(record.topic(), record.value());
+            } catch (MalformedRecordException e) {
+                skipped++;
+                continue;
             }
-        } catch (RecordDeserializationException e) {
-            skipped++;
-            consumer.seek(e.topicPartition(), e.offset() + 1);
+            sink.accept(new ConsumerRecord<>(record.topic(), record.partition(), record.offset(), record.timestamp(),
+                    record.timestampType(), record.serializedKeySize(), record.serializedValueSize(), record.key(),
+                    value, record.headers(), record.leaderEpoch()));
         }
     }
 
