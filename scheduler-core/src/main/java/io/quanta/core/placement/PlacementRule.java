@@ -30,6 +30,18 @@ public record PlacementRule(PlacementMode mode, double skewThreshold, double rel
         return prefersConsolidation(job) && job.waitingSeconds() < relaxationTimeoutSeconds;
     }
 
+    /**
+     * Why free GPUs may not suit the job under this rule, in words for its waiting reason: a consolidated placement
+     * it must have until it relaxes, or the GPU model and memory it needs.
+     */
+    public String describe(Job job) {
+        if (mustConsolidate(job)) {
+            return "it must run on as few servers as possible (" + mode.configName() + " placement) until it has "
+                    + "waited " + Math.round(relaxationTimeoutSeconds / 60) + " min, then any free GPUs will do";
+        }
+        return "the free GPUs are not of the model or memory it needs, or are on unusable nodes";
+    }
+
     /** Seconds until the job's relaxation timeout from now, or a negative number when it is already relaxed. */
     public double secondsToRelaxation(Job job) {
         return prefersConsolidation(job) ? relaxationTimeoutSeconds - job.waitingSeconds() : -1;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The transaction of one pass: reserves GPUs in a {@link GpuPool} as decisions are planned, guarantees that each job
@@ -31,6 +32,7 @@ public final class Allocation {
     private final Set<String> suspended = new HashSet<>();
     private final Map<String, Integer> levels = new HashMap<>();
     private final Map<String, Integer> tenantUsage = new HashMap<>();
+    private final SortedMap<String, String> waiting = new TreeMap<>();
     private boolean usageCounted;
 
     public Allocation(CellIndex cell) {
@@ -153,6 +155,11 @@ public final class Allocation {
         addUsage(job, job.numGpus());
     }
 
+    /** Records why {@code job} still waits after this pass (the last reason given for a job wins). */
+    public void waiting(Job job, String reason) {
+        waiting.put(job.id(), reason);
+    }
+
     /** The decisions in application order. */
     public Decisions decisions() {
         List<Decision> all = new ArrayList<>(rejects.size() + queueChanges.size() + introspection.size()
@@ -162,7 +169,7 @@ public final class Allocation {
         all.addAll(introspection);
         all.addAll(releases);
         all.addAll(placements);
-        return all.isEmpty() ? Decisions.none() : new Decisions(all);
+        return all.isEmpty() && waiting.isEmpty() ? Decisions.none() : new Decisions(all, waiting);
     }
 
     /** GPUs of the job that every occupant leaves (suspended in this pass or already suspending). */

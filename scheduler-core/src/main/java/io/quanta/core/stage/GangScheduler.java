@@ -34,16 +34,26 @@ public final class GangScheduler {
         this.headOfLineBlocking = headOfLineBlocking;
     }
 
-    /** Allocates for {@code waiting} (already in priority order); returns the jobs that got neither GPUs nor a plan. */
+    /**
+     * Allocates for {@code waiting} (already in priority order); returns the jobs that got neither GPUs nor a plan.
+     * Every job it leaves waiting gets its reason ({@link Allocation#waiting}), in this pass's terms: its rank, and
+     * what it lacks (GPUs, a placement the rule allows, its turn behind a blocked head of line, GPUs being freed).
+     */
     public List<Job> run(List<Job> waiting, Allocation alloc) {
         List<Job> left = new ArrayList<>();
-        boolean blocked = false;
+        Job head = null;
+        int rank = 0;
         for (Job job : waiting) {
+            rank++;
             if (alloc.hasActed(job.id())) {
                 continue;
             }
-            if (blocked) {
+            String position = "priority " + rank + " of " + waiting.size() + " waiting (" + ranking.describe(job)
+                    + "): ";
+            if (head != null) {
                 left.add(job);
+                alloc.waiting(job, position + "behind job " + head.id() + ", which cannot start yet ("
+                        + policy + " starts jobs strictly in order)");
                 continue;
             }
             Optional<Placement> placement = placer.place(job, alloc.pool(), Layer.FREE);
@@ -51,12 +61,29 @@ public final class GangScheduler {
                 start(job, placement.get(), alloc);
                 continue;
             }
+            int free = alloc.pool().totalFree();
             if (!handled(job, alloc)) {
                 left.add(job);
-                blocked = headOfLineBlocking;
+                alloc.waiting(job, position + lacks(job, free, alloc));
+                head = headOfLineBlocking ? job : null;
+            } else if (!alloc.hasActed(job.id())) {
+                alloc.waiting(job, position + "GPUs are being freed for it (running jobs of lower priority are "
+                        + "suspending)");
             }
         }
         return left;
+    }
+
+    /** What a job that could not be placed lacks, with the free GPUs before the fallbacks ran. */
+    private String lacks(Job job, int free, Allocation alloc) {
+        int total = alloc.cell().snapshot().totalGpus();
+        String need = "needs " + job.numGpus() + " GPU" + (job.numGpus() == 1 ? "" : "s")
+                + job.gpuType().map(t -> " of model " + t).orElse("") + " at once";
+        if (free < job.numGpus()) {
+            return need + "; " + free + " of " + total + " GPUs are free";
+        }
+        return need + "; " + free + " of " + total + " GPUs are free, but not in a placement the rule allows ("
+                + placer.rule().describe(job) + ")";
     }
 
     private boolean handled(Job job, Allocation alloc) {

@@ -65,7 +65,23 @@ final class PassRunner {
                 after = SnapshotBuilder.build(cell, s.now);
             }
         }
+        explainWaiting(s, decisions);
         cell.meta.policyWakeUpMs = policy.nextWakeUp(after).map(Instant::toEpochMilli).orElse(-1L);
+    }
+
+    /**
+     * Gives each job the policy left waiting its current reason (what blocks it now, not its history), published with
+     * its status when the text changed.
+     */
+    private static void explainWaiting(Step s, Decisions decisions) {
+        decisions.waiting().forEach((jobId, reason) -> {
+            JobRecord job = s.cell.jobs.get(jobId);
+            if (job != null && job.state == io.quanta.core.model.JobState.QUEUED && !reason.equals(job.reason)) {
+                job.reason = reason;
+                s.cell.jobChanged(job);
+                s.statusChanged(job);
+            }
+        });
     }
 
     /**
