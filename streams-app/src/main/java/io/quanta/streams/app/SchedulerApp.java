@@ -4,6 +4,7 @@ import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.streams.SchedulerSettings;
 import io.quanta.streams.SchedulerTopology;
 import io.quanta.streams.StoreOptions;
+import io.quanta.streams.status.ActivityTail;
 import io.quanta.streams.status.DeferredStateAccess;
 import io.quanta.streams.status.StatusApi;
 import io.quanta.streams.status.StatusQueries;
@@ -14,6 +15,7 @@ import io.quanta.topics.TopicSpec;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +36,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The cell scheduler as a service: the topology with persistent stores under Kafka Streams (exactly-once), and the
- * HTTP status API. {@link #create} validates everything; {@link #start} checks the topics exist, binds the status API
+ * HTTP status API with its dashboard (whose job timelines and dead letters an {@link ActivityTail} reads from the
+ * output topics while someone looks). {@link #create} validates everything; {@link #start} checks the topics exist, binds the status API
  * and starts processing; {@link #close} stops both. Used by {@code quanta scheduler} and {@code quanta local}.
  *
  * <pre>{@code
@@ -58,6 +61,7 @@ public final class SchedulerApp implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private KafkaStreams streams;
     private StatusApi statusApi;
+    private ActivityTail activity;
 
     private SchedulerApp(QuantaConfig config, SchedulerSettings settings, TopicCatalogue topics, Topology topology) {
         this.config = config;
@@ -92,8 +96,9 @@ public final class SchedulerApp implements AutoCloseable {
         Optional<HostInfo> self = Optional.empty();
         DeferredStateAccess holder = new DeferredStateAccess();
         if (settings.statusEnabled()) {
+            activity = ActivityTail.of(config, topics, Clock.systemUTC());
             statusApi = StatusApi.start(new StatusQueries(holder), new InetSocketAddress(settings.statusHost(),
-                    settings.statusPort()), () -> streams == null ? "CREATED" : streams.state().name());
+                    settings.statusPort()), () -> streams == null ? "CREATED" : streams.state().name(), activity);
             self = Optional.of(new HostInfo(settings.statusHost(), statusApi.address().getPort()));
         }
         Properties props = SchedulerStreamsConfig.of(config, settings, self.map(h -> h.host() + ":" + h.port()));
@@ -177,6 +182,10 @@ public final class SchedulerApp implements AutoCloseable {
         if (statusApi != null) {
             statusApi.close();
             statusApi = null;
+        }
+        if (activity != null) {
+            activity.close();
+            activity = null;
         }
         stopped.countDown();
     }

@@ -20,8 +20,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -32,8 +35,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scheduler's HTTP status API (JDK HTTP server, JSON): {@code GET /jobs/{id}}, {@code GET /jobs?state=},
- * {@code GET /nodes}, {@code GET /cells/{id}/summary}, {@code GET /health}. A query for a key another instance owns
- * is forwarded to that instance (found with the Kafka Streams metadata); list queries gather from every instance.
+ * {@code GET /nodes}, {@code GET /cells}, {@code GET /cells/{id}/summary}, {@code GET /health}, and what the
+ * dashboard adds: {@code GET /jobs/{id}/timeline}, {@code GET /deadletters} (from {@link RecentActivity}) and the page
+ * itself, {@code GET /dashboard} ({@link DashboardPage}). A query for a key another instance owns is forwarded to that
+ * instance (found with the Kafka Streams metadata); list queries gather from every instance. Read-only: only GET.
  * See docs/status-api.md.
  */
 public final class StatusApi implements AutoCloseable {
@@ -49,13 +54,16 @@ public final class StatusApi implements AutoCloseable {
     private final ExecutorService executor;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final Supplier<String> health;
+    private final RecentActivity activity;
+    private final DashboardPage dashboard = DashboardPage.load();
 
     private StatusApi(StatusQueries queries, HttpServer server, ExecutorService executor,
-                      Supplier<String> health) {
+                      Supplier<String> health, RecentActivity activity) {
         this.queries = queries;
         this.server = server;
         this.executor = executor;
         this.health = health;
+        this.activity = activity;
     }
 
     /**
@@ -64,6 +72,17 @@ public final class StatusApi implements AutoCloseable {
      * @param health the application state reported by {@code GET /health}
      */
     public static StatusApi start(StatusQueries queries, InetSocketAddress bind, Supplier<String> health) {
+        return start(queries, bind, health, RecentActivity.none());
+    }
+
+    /**
+     * Binds the API (port 0 = any free port) and starts serving.
+     *
+     * @param health   the application state reported by {@code GET /health}
+     * @param activity job timelines and dead letters for the dashboard
+     */
+    public static StatusApi start(StatusQueries queries, InetSocketAddress bind, Supplier<String> health,
+                                  RecentActivity activity) {
         try {
             HttpServer server = HttpServer.create(bind, 0);
             ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
@@ -71,7 +90,7 @@ public final class StatusApi implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-            StatusApi api = new StatusApi(queries, server, executor, health);
+            StatusApi api = new StatusApi(queries, server, executor, health, activity);
             server.createContext("/", api::handle);
             server.setExecutor(executor);
             server.start();
@@ -98,12 +117,12 @@ public final class StatusApi implements AutoCloseable {
                 send(exchange, 405, new Problem(405, "only GET is supported"));
                 return;
             }
-            String path = exchange.getRequestURI().getPath();
+            String rawPath = exchange.getRequestURI().getRawPath();
             Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
             // a forwarded request may be forwarded once more, to another resource only (a job's route and its cell
             // can live on different instances); the same resource is never forwarded twice, so there are no loops
-            String forwardedFrom = query.containsKey(FORWARDED) ? path : null;
-            List<String> parts = List.of(path.replaceAll("^/+|/+$", "").split("/"));
+            String forwardedFrom = query.containsKey(FORWARDED) ? rawPath : null;
+            List<String> parts = segments(rawPath);
             route(exchange, parts, query, forwardedFrom);
         } catch (IllegalStateException | InvalidStateStoreException e) {
             send(exchange, 503, new Problem(503, "not available right now: " + e.getMessage()));
@@ -115,22 +134,28 @@ public final class StatusApi implements AutoCloseable {
 
     private void route(HttpExchange exchange, List<String> parts, Map<String, String> query, String forwarded)
             throws IOException {
-        if (parts.size() == 1 && parts.getFirst().equals("health")) {
+        if (parts.size() == 1 && parts.getFirst().isEmpty()) {
+            exchange.getResponseHeaders().set("Location", "dashboard");
+            sendBytes(exchange, 303, new byte[0], "text/plain");
+        } else if (parts.size() == 1 && parts.getFirst().equals("dashboard")) {
+            dashboard.send(exchange);
+        } else if (parts.size() == 1 && parts.getFirst().equals("health")) {
             send(exchange, 200, Map.of("state", health.get()));
         } else if (parts.size() == 2 && parts.getFirst().equals("jobs")) {
             answer(exchange, queries.job(parts.get(1)), forwarded);
+        } else if (parts.size() == 3 && parts.getFirst().equals("jobs") && parts.get(2).equals("timeline")) {
+            timeline(exchange, parts.get(1));
         } else if (parts.size() == 1 && parts.getFirst().equals("jobs")) {
-            Optional<String> state = Optional.ofNullable(query.get("state")).map(String::toUpperCase);
-            if (state.isPresent() && !isJobState(state.get())) {
-                send(exchange, 400, new Problem(400, "unknown state " + state.get()));
-                return;
-            }
-            List<Object> jobs = new ArrayList<>(queries.localJobs(state));
+            jobs(exchange, query);
+        } else if (parts.size() == 1 && parts.getFirst().equals("deadletters")) {
+            deadLetters(exchange, query);
+        } else if (parts.size() == 1 && parts.getFirst().equals("cells")) {
+            List<Object> cells = new ArrayList<>(queries.localCells());
             if (!"local".equals(query.get("scope"))) {
-                jobs.addAll(gather("/jobs?" + state.map(s -> "state=" + s + "&").orElse("") + LOCAL_SCOPE));
+                cells.addAll(gather("/cells?" + LOCAL_SCOPE));
             }
-            jobs.sort(Comparator.comparing(StatusApi::idOf));
-            send(exchange, 200, jobs);
+            cells.sort(Comparator.comparing(StatusApi::idOf));
+            send(exchange, 200, cells);
         } else if (parts.size() == 1 && parts.getFirst().equals("nodes")) {
             List<Object> nodes = new ArrayList<>(queries.localNodes());
             if (!"local".equals(query.get("scope"))) {
@@ -145,6 +170,52 @@ public final class StatusApi implements AutoCloseable {
         } else {
             send(exchange, 404, new Problem(404, "no such resource; see docs/status-api.md"));
         }
+    }
+
+    /** {@code GET /jobs?state=A,B}: every job, or those in the given states. */
+    private void jobs(HttpExchange exchange, Map<String, String> query) throws IOException {
+        Optional<String> states = Optional.ofNullable(query.get("state")).map(s -> s.toUpperCase(Locale.ROOT));
+        Set<String> wanted = new TreeSet<>();
+        for (String state : states.map(s -> s.split(",")).orElse(new String[0])) {
+            if (!isJobState(state.trim())) {
+                send(exchange, 400, new Problem(400, "unknown state " + state.trim()));
+                return;
+            }
+            wanted.add(state.trim());
+        }
+        List<Object> jobs = new ArrayList<>(queries.localJobs(wanted));
+        if (!"local".equals(query.get("scope"))) {
+            jobs.addAll(gather("/jobs?" + (wanted.isEmpty() ? "" : "state=" + String.join(",", wanted) + "&")
+                    + LOCAL_SCOPE));
+        }
+        jobs.sort(Comparator.comparing(StatusApi::idOf));
+        send(exchange, 200, jobs);
+    }
+
+    /** {@code GET /jobs/{id}/timeline}: what the recent activity holds about the job. */
+    private void timeline(HttpExchange exchange, String jobId) throws IOException {
+        Optional<ActivityLog.Timeline> timeline = activity.timeline(jobId);
+        if (timeline.isPresent()) {
+            send(exchange, 200, timeline.get());
+        } else {
+            send(exchange, 404, new Problem(404, "nothing recent about job " + jobId + " (the timeline keeps the last "
+                    + ActivityTail.BACKFILL + " records of each partition and what follows)"));
+        }
+    }
+
+    /** {@code GET /deadletters?limit=N}: the newest dead letters first. */
+    private void deadLetters(HttpExchange exchange, Map<String, String> query) throws IOException {
+        int limit;
+        try {
+            limit = Integer.parseInt(query.getOrDefault("limit", "20"));
+        } catch (NumberFormatException e) {
+            limit = -1;
+        }
+        if (limit < 1 || limit > ActivityLog.MAX_DEAD_LETTERS) {
+            send(exchange, 400, new Problem(400, "limit must be a number from 1 to " + ActivityLog.MAX_DEAD_LETTERS));
+            return;
+        }
+        send(exchange, 200, activity.deadLetters(limit));
     }
 
     /** @param forwarded the path of this request when another instance forwarded it here, else null */
@@ -211,8 +282,9 @@ public final class StatusApi implements AutoCloseable {
         return switch (item) {
             case StatusViews.JobView j -> j.jobId();
             case StatusViews.NodeView n -> n.cellId() + "/" + n.nodeId();
+            case StatusViews.CellSummary c -> c.cellId() + "/";
             case Map<?, ?> m -> m.containsKey("jobId") ? String.valueOf(m.get("jobId"))
-                    : m.get("cellId") + "/" + m.get("nodeId");
+                    : m.get("cellId") + "/" + (m.containsKey("nodeId") ? m.get("nodeId") : "");
             default -> item.toString();
         };
     }
@@ -224,6 +296,16 @@ public final class StatusApi implements AutoCloseable {
             }
         }
         return false;
+    }
+
+    /** The path's segments, each percent-decoded (a job id may hold any character, '/' included). */
+    private static List<String> segments(String rawPath) {
+        String trimmed = rawPath == null ? "" : rawPath.replaceAll("^/+|/+$", "");
+        List<String> out = new ArrayList<>();
+        for (String segment : trimmed.split("/", -1)) {
+            out.add(URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8));
+        }
+        return out;
     }
 
     private static Map<String, String> query(String raw) {
@@ -245,8 +327,17 @@ public final class StatusApi implements AutoCloseable {
     }
 
     private static void sendBytes(HttpExchange exchange, int status, byte[] body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, body.length);
-        exchange.getResponseBody().write(body);
+        sendBytes(exchange, status, body, "application/json");
+    }
+
+    /** Sends a body; every answer is uncached and never sniffed as another type. */
+    static void sendBytes(HttpExchange exchange, int status, byte[] body, String contentType) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        exchange.getResponseHeaders().set("Cache-Control", "no-store");
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) {
+            exchange.getResponseBody().write(body);
+        }
     }
 }

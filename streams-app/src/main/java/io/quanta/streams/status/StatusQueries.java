@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.streams.state.HostInfo;
 
@@ -49,7 +50,7 @@ public final class StatusQueries {
             return new Answer.Unavailable<>(e.getMessage());
         }
         if (owner.isPresent()) {
-            return new Answer.Elsewhere<>(owner.get().host(), owner.get().port(), "/jobs/" + jobId);
+            return new Answer.Elsewhere<>(owner.get().host(), owner.get().port(), "/jobs/" + segment(jobId));
         }
         JobRoute route = JobRouteStore.readOnly(state.<JobRoute>store(SchedulerTopology.JOB_ROUTES_STORE)).get(jobId);
         if (route == null) {
@@ -60,7 +61,8 @@ public final class StatusQueries {
 
     /** {@code GET /cells/{cell}/jobs/{id}}: a job read from its cell's stores. */
     public Answer<JobView> cellJob(String cellId, String jobId) {
-        Optional<Answer<JobView>> elsewhere = ownerOfCell(cellId, "/cells/" + cellId + "/jobs/" + jobId);
+        Optional<Answer<JobView>> elsewhere = ownerOfCell(cellId, "/cells/" + segment(cellId) + "/jobs/"
+                + segment(jobId));
         if (elsewhere.isPresent()) {
             return elsewhere.get();
         }
@@ -79,7 +81,8 @@ public final class StatusQueries {
 
     /** {@code GET /cells/{id}/summary}. */
     public Answer<CellSummary> cellSummary(String cellId) {
-        Optional<Answer<CellSummary>> elsewhere = ownerOfCell(cellId, "/cells/" + cellId + "/summary");
+        Optional<Answer<CellSummary>> elsewhere = ownerOfCell(cellId, "/cells/" + segment(cellId)
+                + "/summary");
         if (elsewhere.isPresent()) {
             return elsewhere.get();
         }
@@ -87,34 +90,48 @@ public final class StatusQueries {
         if (cell.meta() == null) {
             return new Answer.NotFound<>("no cell " + cellId);
         }
+        return new Answer.Found<>(summary(cell));
+    }
+
+    /** The summaries of the cells this instance holds, sorted by id ({@code GET /cells} gathers them). */
+    public List<CellSummary> localCells() {
+        List<CellSummary> out = new ArrayList<>();
+        CellValueStore.readOnly(state.<CellMeta>store(SchedulerTopology.CELL_META_STORE)).forEach((cellId, meta) ->
+                out.add(summary(cell(cellId))));
+        out.sort(Comparator.comparing(CellSummary::cellId));
+        return out;
+    }
+
+    private static CellSummary summary(CellView cell) {
+        String cellId = cell.cellId();
         int total = cell.totalGpus();
         int free = cell.freeGpus(null);
         int used = cell.occupancy().size();
         int alive = (int) cell.nodes().values().stream().filter(NodeRecord::alive).count();
         CellMeta meta = cell.meta();
-        return new Answer.Found<>(new CellSummary(cellId, StatusViews.text(meta.timeMs()), total, used, free,
+        return new CellSummary(cellId, StatusViews.text(meta.timeMs()), total, used, free,
                 total - used - free, alive, cell.nodes().size() - alive,
                 cell.count(io.quanta.core.model.JobState.QUEUED), cell.count(io.quanta.core.model.JobState.STARTING),
                 cell.count(io.quanta.core.model.JobState.RUNNING),
                 cell.count(io.quanta.core.model.JobState.SUSPENDING), cell.queueLengths(), meta.seq(), meta.passes(),
-                StatusViews.text(meta.nextWakeUpMs()), meta.droppedTelemetry()));
+                StatusViews.text(meta.nextWakeUpMs()), meta.droppedTelemetry());
     }
 
-    /** Jobs held by this instance, optionally only those in {@code state} (a JobState name), sorted by id. */
-    public List<JobView> localJobs(Optional<String> wantedState) {
+    /** Jobs held by this instance in one of {@code wantedStates} (JobState names; empty = all), sorted by id. */
+    public List<JobView> localJobs(Set<String> wantedStates) {
         List<JobView> out = new ArrayList<>();
         Map<String, CellView> cells = new HashMap<>();
         CellScopedStore.readOnly(state.<JobRecord>store(SchedulerTopology.JOBS_STORE)).forEach((cellId, job) -> {
-            if (wantedState.isEmpty() || wantedState.get().equals(job.state().name())) {
+            if (wantedStates.isEmpty() || wantedStates.contains(job.state().name())) {
                 out.add(view(cells.computeIfAbsent(cellId, this::cell), job));
             }
         });
-        boolean terminalWanted = wantedState.isEmpty() || io.quanta.core.model.JobState.valueOf(wantedState.get())
-                .isTerminal();
+        boolean terminalWanted = wantedStates.isEmpty() || wantedStates.stream()
+                .anyMatch(s -> io.quanta.core.model.JobState.valueOf(s).isTerminal());
         if (terminalWanted) {
             CellScopedStore.readOnly(state.<JobRecord>store(SchedulerTopology.FINISHED_JOBS_STORE))
                     .forEach((cellId, job) -> {
-                        if (wantedState.isEmpty() || wantedState.get().equals(job.state().name())) {
+                        if (wantedStates.isEmpty() || wantedStates.contains(job.state().name())) {
                             out.add(view(null, job));
                         }
                     });
@@ -139,6 +156,21 @@ public final class StatusQueries {
         } catch (IllegalStateException e) {
             return Optional.of(new Answer.Unavailable<>(e.getMessage()));
         }
+    }
+
+    /** A path segment for {@code value}: every character but the unreserved ones percent-encoded. */
+    static String segment(String value) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : value.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "-._~".indexOf(c) >= 0) {
+                out.append(c);
+            } else {
+                out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+            }
+        }
+        return out.toString();
     }
 
     private CellView cell(String cellId) {

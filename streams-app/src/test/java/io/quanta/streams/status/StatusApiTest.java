@@ -47,9 +47,13 @@ class StatusApiTest {
         driver.close();
     }
 
+    private static URI uri(StatusApi api, String path) {
+        return URI.create("http://127.0.0.1:" + api.address().getPort() + path);
+    }
+
     private JsonNode get(StatusApi api, String path, int expectedStatus) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + api.address().getPort() + path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(api, path)).build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(path + " -> " + response.body()).isEqualTo(expectedStatus);
         assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
         return JSON.readTree(response.body());
@@ -101,6 +105,61 @@ class StatusApiTest {
     }
 
     @Test
+    void shouldListEveryCellAndJobsOfSeveralStates() throws Exception {
+        JsonNode cells = get(owner, "/cells", 200);
+        JsonNode active = get(owner, "/jobs?state=running,QUEUED", 200);
+
+        assertThat(cells).singleElement().satisfies(c -> {
+            assertThat(c.get("cellId").asText()).isEqualTo(SchedulerDriver.CELL);
+            assertThat(c.get("gpusTotal").asInt()).isEqualTo(2);
+        });
+        assertThat(active).extracting(j -> j.get("jobId").asText()).containsExactly("running", "waiting");
+        assertThat(get(owner, "/jobs?state=RUNNING,NAPPING", 400).get("error").asText()).contains("NAPPING");
+    }
+
+    @Test
+    void shouldServeTheDashboardWithAPolicyThatAllowsOnlyItsOwnScriptAndStyle() throws Exception {
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(uri(owner, "/dashboard")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> root = http.send(HttpRequest.newBuilder(uri(owner, "/")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).contains("text/html; charset=utf-8");
+        assertThat(page.headers().firstValue("Content-Security-Policy").orElseThrow())
+                .startsWith("default-src 'none'; script-src 'sha256-").contains("connect-src 'self'")
+                .isEqualTo(DashboardPage.policyFor(page.body()));
+        assertThat(page.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
+        assertThat(page.body()).contains("<title>Quanta dashboard</title>");
+        assertThat(root.statusCode()).isEqualTo(303);
+        assertThat(root.headers().firstValue("Location")).contains("dashboard");
+    }
+
+    @Test
+    void shouldServeTimelinesAndNewestDeadLettersFromTheRecentActivity() throws Exception {
+        ActivityLog log = new ActivityLog();
+        log.decision(ActivityLogTest.decision("a/b <x>", 1, io.quanta.schemas.DecisionType.START, "fifo: start"));
+        log.deadLetter(ActivityLogTest.deadLetter("k1".getBytes(java.nio.charset.StandardCharsets.UTF_8), "first", 1));
+        log.deadLetter(ActivityLogTest.deadLetter("k2".getBytes(java.nio.charset.StandardCharsets.UTF_8), "second", 2));
+        try (StatusApi api = StatusApi.start(new StatusQueries(new DriverStateAccess(driver.driver(),
+                Optional.empty())), new InetSocketAddress("127.0.0.1", 0), () -> "RUNNING", log)) {
+
+            JsonNode timeline = get(api, "/jobs/" + StatusQueries.segment("a/b <x>") + "/timeline", 200);
+            JsonNode letters = get(api, "/deadletters?limit=5", 200);
+
+            assertThat(timeline.get("jobId").asText()).isEqualTo("a/b <x>");
+            assertThat(timeline.get("decisions").get(0).get("reason").asText()).isEqualTo("fifo: start");
+            assertThat(letters).extracting(d -> d.get("reason").asText()).containsExactly("second", "first");
+            assertThat(letters.get(0).get("key").asText()).isEqualTo("k2");
+            assertThat(letters.get(0).has("value")).as("raw values are never served").isFalse();
+            assertThat(get(api, "/jobs/running/timeline", 404).get("error").asText()).contains("nothing recent");
+            assertThat(get(api, "/deadletters?limit=0", 400).get("error").asText()).contains("limit");
+            assertThat(get(api, "/jobs/" + StatusQueries.segment("a/b") , 404).get("error").asText())
+                    .contains("no job a/b");
+        }
+    }
+
+    @Test
     void shouldForwardKeyQueriesAndGatherListsFromTheOwningInstance() throws Exception {
         try (SchedulerDriver empty = SchedulerDriver.withPolicy("fifo");
              StatusApi other = StatusApi.start(new StatusQueries(new DriverStateAccess(empty.driver(),
@@ -110,7 +169,9 @@ class StatusApiTest {
             JsonNode job = get(other, "/jobs/running", 200);
             JsonNode jobs = get(other, "/jobs", 200);
             JsonNode summary = get(other, "/cells/cell-0/summary", 200);
+            JsonNode cells = get(other, "/cells", 200);
 
+            assertThat(cells).extracting(c -> c.get("cellId").asText()).containsExactly("cell-0");
             assertThat(job.get("state").asText()).isEqualTo("RUNNING");
             assertThat(jobs).extracting(j -> j.get("jobId").asText()).containsExactly("running", "waiting");
             assertThat(summary.get("gpusTotal").asInt()).isEqualTo(2);
