@@ -1,6 +1,7 @@
 package io.quanta.cli;
 
 import io.quanta.cli.local.DataDir;
+import io.quanta.cli.local.LocalPart;
 import io.quanta.cli.local.LocalRun;
 import io.quanta.node.NodeSettings;
 import io.quanta.sim.cluster.ClusterShape;
@@ -10,9 +11,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,8 +26,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code quanta local}: a whole Quanta cluster in this process, nothing to install: an embedded KRaft broker, the
  * Apicurio registry (child process), the topics, the scheduler and simulated nodes on loopback, optionally playing a
- * trace with compressed time, with live progress, a summary and an HTML report. State is kept in the data directory,
- * so a second start resumes. Ctrl-C stops everything.
+ * trace with compressed time, with live progress, a summary and an HTML report; or only some of these parts
+ * ({@code --only broker,registry}: the infrastructure for separately run schedulers and nodes). State is kept in the
+ * data directory, so a second start resumes. Ctrl-C stops everything.
  */
 @Command(name = "local", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a whole cluster on this machine (broker, registry, scheduler, simulated nodes); Ctrl-C "
@@ -32,8 +36,15 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Examples:",
                 "  quanta local",
                 "  quanta local --workload ../shared/traces/philly_dev_slice_2000.csv --limit 30 --speed 600",
-                "  quanta local --cluster 2x12x8 --policy tiresias-las --workload T.csv --exit-when-done"})
+                "  quanta local --cluster 2x12x8 --policy tiresias-las --workload T.csv --exit-when-done",
+                "  quanta local --only broker,registry      (then quanta scheduler and quanta node separately)"})
 public final class LocalCommand implements Callable<Integer> {
+
+    @Option(names = "--only", split = ",", paramLabel = "PART",
+            description = "Run only these parts: broker, registry (both always needed), scheduler, nodes; the topics "
+                    + "and schemas are always applied. E.g. broker,registry to run quanta scheduler and quanta node "
+                    + "as separate processes against it (default: all).")
+    List<String> only;
 
     @Option(names = "--workload", paramLabel = "TRACE.csv",
             description = "Submit this trace (common CSV) with compressed time; without it, wait for submissions.")
@@ -129,6 +140,7 @@ public final class LocalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        Set<LocalPart> parts = only == null ? LocalPart.all() : LocalPart.parse(only);
         if (clean && keepData) {
             throw new IllegalArgumentException("--clean and --keep-data contradict each other: choose one");
         }
@@ -152,7 +164,8 @@ public final class LocalCommand implements Callable<Integer> {
         LocalRun.Request request = new LocalRun.Request(dataDir != null ? dataDir : DataDir.defaultPath(), fresh,
                 clean, shape, kind, gpuModel, Optional.ofNullable(workload), limit, seed, speed, exitWhenDone,
                 stopWhenReady, Duration.ofSeconds(registryTimeoutSeconds), statusPort, metricsPort,
-                Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), Optional.ofNullable(reportDir), base);
+                Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), Optional.ofNullable(reportDir), base,
+                parts);
         return new LocalRun(request, spec.commandLine().getOut(), spec.commandLine().getErr(), Clock.systemUTC())
                 .run();
     }

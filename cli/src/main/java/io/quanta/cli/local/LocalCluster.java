@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -39,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * Everything of {@code quanta local} in this process, on loopback, with its state in a {@link DataDir}: the embedded
  * KRaft broker and the Apicurio registry (child process, schemas kept on disk) started in parallel, the topics, the
  * scheduler ({@link SchedulerApp}, status API), one simulated (or process) node connector per server of the cluster
- * shape, the Prometheus endpoint and a {@link ClusterMonitor}. {@link #close()} stops them in reverse order and leaves
- * no process behind.
+ * shape, the Prometheus endpoint and a {@link ClusterMonitor}; or only the {@link LocalPart}s asked for (the broker,
+ * the registry, the topics, the metrics endpoint and the monitor always run). {@link #close()} stops them in reverse
+ * order and leaves no process behind.
  */
 public final class LocalCluster implements AutoCloseable {
 
@@ -56,9 +58,20 @@ public final class LocalCluster implements AutoCloseable {
      * @param registryTimeout how long the registry may take to start
      * @param base the user's configuration (file, environment, --set), under what this class sets
      * @param sinks more receivers of the observed records (a workload recorder)
+     * @param parts what to run (always with the broker and the registry)
      */
     public record Options(ClusterShape shape, NodeSettings.Backend backend, String gpuModel, TimeCompression time,
-                          Duration registryTimeout, QuantaConfig base, List<RecordSink> sinks) {
+                          Duration registryTimeout, QuantaConfig base, List<RecordSink> sinks, Set<LocalPart> parts) {
+
+        /** A whole cluster. */
+        public Options(ClusterShape shape, NodeSettings.Backend backend, String gpuModel, TimeCompression time,
+                       Duration registryTimeout, QuantaConfig base, List<RecordSink> sinks) {
+            this(shape, backend, gpuModel, time, registryTimeout, base, sinks, LocalPart.all());
+        }
+
+        public Options {
+            parts = Set.copyOf(parts);
+        }
     }
 
     private final List<AutoCloseable> started = new ArrayList<>();
@@ -69,6 +82,7 @@ public final class LocalCluster implements AutoCloseable {
     private Optional<MetricsServer> metrics = Optional.empty();
     private ClusterMonitor monitor;
     private QuantaConfig config;
+    private Set<LocalPart> parts = LocalPart.all();
 
     private LocalCluster() {
     }
@@ -90,6 +104,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void startAll(Options o, DataDir dir, LocalPorts ports, Consumer<String> log) {
+        parts = o.parts();
         AvroTrust.trustQuantaSchemas();
         log.accept("starting Kafka broker and schema registry" + (dir.hasState() ? " (resuming " + dir.root() + ")"
                 : ""));
@@ -113,11 +128,25 @@ public final class LocalCluster implements AutoCloseable {
         awaitTopicsVisible(config);
         metrics = MetricsServer.start(config);
         metrics.ifPresent(started::add);
-        log.accept("starting the scheduler (policy " + config.getString(SchedulerConfigSection.POLICY) + ")");
-        scheduler = SchedulerApp.create(config);
-        started.add(scheduler);
-        scheduler.start();
+        if (parts.contains(LocalPart.SCHEDULER)) {
+            log.accept("starting the scheduler (policy " + config.getString(SchedulerConfigSection.POLICY) + ")");
+            scheduler = SchedulerApp.create(config);
+            started.add(scheduler);
+            scheduler.start();
+        }
         TopicCatalogue catalogue = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
+        if (parts.contains(LocalPart.NODES)) {
+            startNodes(o, dir, log, catalogue);
+        }
+        monitor = ClusterMonitor.start(config, catalogue, metrics.map(m -> (MeterRegistry) m.registry()),
+                scheduler == null ? Optional.empty() : scheduler.kafkaStreams(), o.sinks(), Clock.systemUTC());
+        if (scheduler != null && !scheduler.awaitRunning(Duration.ofMinutes(3))) {
+            throw new IllegalStateException("the scheduler did not reach RUNNING within 3 minutes (state "
+                    + scheduler.state() + "); see the log above");
+        }
+    }
+
+    private void startNodes(Options o, DataDir dir, Consumer<String> log, TopicCatalogue catalogue) {
         log.accept("starting " + o.shape().servers() + " " + o.backend().name().toLowerCase(Locale.ROOT)
                 + " nodes (" + o.shape() + ")");
         for (String nodeId : o.shape().nodeIds()) {
@@ -127,12 +156,6 @@ public final class LocalCluster implements AutoCloseable {
             nodes.add(node);
             node.start();
             metrics.ifPresent(m -> NodeMetrics.bind(m.registry(), node));
-        }
-        monitor = ClusterMonitor.start(config, catalogue, metrics.map(m -> (MeterRegistry) m.registry()),
-                scheduler.kafkaStreams(), o.sinks(), Clock.systemUTC());
-        if (!scheduler.awaitRunning(Duration.ofMinutes(3))) {
-            throw new IllegalStateException("the scheduler did not reach RUNNING within 3 minutes (state "
-                    + scheduler.state() + "); see the log above");
         }
     }
 
@@ -198,9 +221,19 @@ public final class LocalCluster implements AutoCloseable {
         return registry.url();
     }
 
-    /** {@code http://127.0.0.1:PORT} of the status API. */
+    /** {@code http://127.0.0.1:PORT} of the status API; empty without a scheduler (or with the API off). */
     public Optional<String> statusUrl() {
-        return scheduler.statusApiAddress().map(LocalCluster::url);
+        return Optional.ofNullable(scheduler).flatMap(SchedulerApp::statusApiAddress).map(LocalCluster::url);
+    }
+
+    /** The dashboard page of the status API, when it runs. */
+    public Optional<String> dashboardUrl() {
+        return statusUrl().map(u -> u + "/dashboard");
+    }
+
+    /** The parts running. */
+    public Set<LocalPart> parts() {
+        return Set.copyOf(parts);
     }
 
     /** The Prometheus endpoint, when enabled. */

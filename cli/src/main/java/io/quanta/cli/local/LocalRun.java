@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -66,11 +67,40 @@ public final class LocalRun {
      * @param reportDir where reports go; empty = {@code reports/} of the data directory, or {@code ./quanta-reports}
      *     with {@code clean} (the data directory is deleted)
      * @param base the user's configuration
+     * @param parts what to run ({@code --only}); the broker and the registry always
      */
     public record Request(Path dataDir, boolean fresh, boolean clean, ClusterShape shape, NodeSettings.Backend backend,
                           String gpuModel, Optional<Path> workload, int limit, long seed, double speed,
                           boolean exitWhenDone, boolean stopWhenReady, Duration registryTimeout, int statusPort,
-                          int metricsPort, Duration progressEvery, Optional<Path> reportDir, QuantaConfig base) {
+                          int metricsPort, Duration progressEvery, Optional<Path> reportDir, QuantaConfig base,
+                          Set<LocalPart> parts) {
+
+        /** A whole cluster. */
+        public Request(Path dataDir, boolean fresh, boolean clean, ClusterShape shape, NodeSettings.Backend backend,
+                       String gpuModel, Optional<Path> workload, int limit, long seed, double speed,
+                       boolean exitWhenDone, boolean stopWhenReady, Duration registryTimeout, int statusPort,
+                       int metricsPort, Duration progressEvery, Optional<Path> reportDir, QuantaConfig base) {
+            this(dataDir, fresh, clean, shape, backend, gpuModel, workload, limit, seed, speed, exitWhenDone,
+                    stopWhenReady, registryTimeout, statusPort, metricsPort, progressEvery, reportDir, base,
+                    LocalPart.all());
+        }
+
+        public Request {
+            parts = Set.copyOf(parts);
+            if (!parts.contains(LocalPart.BROKER) || !parts.contains(LocalPart.REGISTRY)) {
+                throw new IllegalArgumentException("a local cluster always runs the broker and the registry, got "
+                        + LocalPart.labels(parts));
+            }
+            if (workload.isPresent() && !parts.contains(LocalPart.NODES)) {
+                throw new IllegalArgumentException("--workload plays on this cluster's own nodes: add nodes to --only "
+                        + "(e.g. --only broker,registry,nodes to schedule it with a separate quanta scheduler)");
+            }
+        }
+
+        /** Whether some part is left for separate processes. */
+        boolean partial() {
+            return !parts.containsAll(LocalPart.all());
+        }
 
         /** Where this run's reports go. */
         Path reports(DataDir dir) {
@@ -94,8 +124,12 @@ public final class LocalRun {
 
     /** Runs the session; returns the exit code. */
     public int run() throws InterruptedException {
-        List<String> problems = Prerequisites.checkHere(request.dataDir(), Map.of("status API", request.statusPort(),
-                "metrics", request.metricsPort()));
+        Map<String, Integer> fixedPorts = new LinkedHashMap<>();
+        if (request.parts().contains(LocalPart.SCHEDULER)) {
+            fixedPorts.put("status API", request.statusPort());
+        }
+        fixedPorts.put("metrics", request.metricsPort());
+        List<String> problems = Prerequisites.checkHere(request.dataDir(), fixedPorts);
         if (!problems.isEmpty()) {
             problems.forEach(p -> err.println("quanta local: " + p));
             err.flush();
@@ -138,7 +172,8 @@ public final class LocalRun {
         try {
             cluster = LocalCluster.start(new LocalCluster.Options(request.shape(), request.backend(),
                     request.gpuModel(), time, request.registryTimeout(), request.base(),
-                    recorder.map(r -> List.<io.quanta.cli.observe.RecordSink>of(r)).orElse(List.of())), dir, ports,
+                    recorder.map(r -> List.<io.quanta.cli.observe.RecordSink>of(r)).orElse(List.of()),
+                    request.parts()), dir, ports,
                     step -> {
                         out.println("quanta local: " + step + "...");
                         out.flush();
@@ -281,15 +316,29 @@ public final class LocalRun {
         out.println();
         out.printf("  kafka bootstrap servers  %s%n", cluster.bootstrapServers());
         out.printf("  schema registry          %s   (log %s)%n", cluster.registryUrl(), cluster.registryLog());
-        out.printf("  status API               %s   (e.g. curl %s/cells/%s/summary)%n",
-                cluster.statusUrl().orElse("off"), cluster.statusUrl().orElse(""),
-                cluster.config().getString(SchedulerConfigSection.DEFAULT_CELL));
+        String only = "not started (--only " + LocalPart.labels(request.parts()) + ")";
+        if (!request.parts().contains(LocalPart.SCHEDULER)) {
+            out.printf("  status API               %s%n", only);
+        } else if (cluster.statusUrl().isPresent()) {
+            out.printf("  status API               %s   (e.g. curl %s/cells/%s/summary)%n", cluster.statusUrl().get(),
+                    cluster.statusUrl().get(), cluster.config().getString(SchedulerConfigSection.DEFAULT_CELL));
+            out.printf("  dashboard                %s%n", cluster.dashboardUrl().orElseThrow());
+        } else {
+            out.printf("  status API               off%n");
+        }
         out.printf("  metrics                  %s%n", cluster.metricsUrl().orElse("off"));
-        out.printf("  nodes                    %d x %d GPUs (%s, %s, speed %sx)%n", request.shape().servers(),
-                request.shape().gpusPerServer(), request.shape(), request.backend().name().toLowerCase(Locale.ROOT),
-                number(request.speed()));
+        if (request.parts().contains(LocalPart.NODES)) {
+            out.printf("  nodes                    %d x %d GPUs (%s, %s, speed %sx)%n", request.shape().servers(),
+                    request.shape().gpusPerServer(), request.shape(),
+                    request.backend().name().toLowerCase(Locale.ROOT), number(request.speed()));
+        } else {
+            out.printf("  nodes                    %s%n", only);
+        }
         out.printf("  client settings          %s%n", client);
         out.println();
+        if (request.partial()) {
+            printSeparateParts(dir, client);
+        }
         out.println("From another terminal (the CLI finds this cluster by itself while it runs):");
         out.println("  bin/quanta submit --gpus 4 --tenant vision --model resnet50 --duration 3600");
         out.println("  bin/quanta status      bin/quanta queue      bin/quanta nodes      bin/quanta watch JOB");
@@ -298,6 +347,21 @@ public final class LocalRun {
         out.println();
         out.printf("ready in %.1f s (Ctrl-C stops everything)%n", took.toMillis() / 1000.0);
         out.flush();
+    }
+
+    /** How to run what {@code --only} left out, as separate processes against this cluster. */
+    private void printSeparateParts(DataDir dir, Path client) {
+        out.println("Started only " + LocalPart.labels(request.parts()) + " (topics and schemas applied). Run the rest "
+                + "as separate processes against it, e.g.:");
+        if (!request.parts().contains(LocalPart.SCHEDULER)) {
+            out.println("  bin/quanta scheduler -c " + client + " --state-dir " + dir.scheduler()
+                    + " --set prometheus.port=0");
+        }
+        if (!request.parts().contains(LocalPart.NODES)) {
+            out.println("  bin/quanta node -c " + client + " --node-id node-1 --backend simulated --gpus 8 --work-dir "
+                    + dir.node("node-1") + " --set prometheus.port=0");
+        }
+        out.println();
     }
 
     private static void writeClientProperties(DataDir dir, QuantaConfig config) {
