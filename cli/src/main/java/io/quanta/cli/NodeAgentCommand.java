@@ -75,6 +75,11 @@ public final class NodeAgentCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
         });
         connector.awaitTermination();
+        if (connector.failure().isPresent()) {
+            spec.commandLine().getErr().println("node " + connector.settings().nodeId() + " stopped: "
+                    + connector.failure().get());
+            return ExitCodes.FAILURE;
+        }
         return ExitCodes.OK;
     }
 }

@@ -31,6 +31,7 @@ public final class NodeConfigSection implements ConfigSection {
     public static final String OUTBOX_CAPACITY = "node.outbox.capacity";
     public static final String SHUTDOWN_TIMEOUT_MS = "node.shutdown.timeout.ms";
     public static final String ATTEMPT_RETENTION_HOURS = "node.attempts.retention.hours";
+    public static final String FENCE_TIMEOUT_MS = "node.fence.timeout.ms";
 
     @Override
     public String name() {
@@ -100,6 +101,15 @@ public final class NodeConfigSection implements ConfigSection {
                         "Hours an ended attempt's record, logs and working directory stay in the work directory "
                                 + "(checked at start and every hour); a job whose newest attempt here completed or "
                                 + "failed also loses its default checkpoint then. Suspended jobs keep their "
-                                + "checkpoint. 0 = keep everything.");
+                                + "checkpoint. 0 = keep everything.")
+                .define(FENCE_TIMEOUT_MS, Type.LONG, 20_000L, Range.atLeast(1), Importance.HIGH,
+                        "Self-fencing: when no heartbeat of this connector has been acknowledged by the broker for "
+                                + "this long, it kills every attempt it runs and reports them LOST, because the "
+                                + "scheduler is about to declare the node lost and start them elsewhere. Must be "
+                                + "below scheduler.node.timeout.ms (30 s by default; a connector configured with a "
+                                + "node timeout refuses a fence timeout that is not below it, and without a "
+                                + "fence timeout of its own uses at most two thirds of it). A broker outage longer "
+                                + "than this stops every job; raise both timeouts together where outages are "
+                                + "expected.");
     }
 }

@@ -27,11 +27,13 @@ import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import io.quanta.topics.serde.AvroTrust;
+import io.quanta.topics.serde.RegistryUnavailableException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -71,6 +73,15 @@ import org.slf4j.LoggerFactory;
  *       {@code JobEvent} and {@code JobTelemetry} (key job id), through an {@link Outbox} and an idempotent producer
  *       ({@code enable.idempotence=true}, {@code acks=all}, unbounded delivery timeout): during a broker outage jobs
  *       keep running, records wait, and they are delivered once, in order, when the broker is back.</li>
+ *   <li>Job events are journalled on disk ({@link EventJournal}, fsync) before they count as sent and leave the
+ *       journal once the broker acknowledged them: a {@code kill -9} during a broker outage loses none; a restarted
+ *       connector sends them again before its first heartbeat.</li>
+ *   <li>Self-fencing ({@link SelfFence}): without an acknowledged heartbeat for {@code node.fence.timeout.ms}
+ *       (shorter than the scheduler's node timeout) it kills its attempts and reports them LOST, so no attempt runs
+ *       here after the scheduler has started it elsewhere.</li>
+ *   <li>A command that cannot be read because the schema registry is down is read again with backoff, never
+ *       skipped; if the command loop dies, the connector stops heartbeating, kills its attempts and stops
+ *       ({@link #failure()}), so the scheduler declares the node lost instead of waiting on it.</li>
  *   <li>On close: a last telemetry window and a last heartbeat listing what still runs (real jobs keep running and a
  *       restarted connector adopts them; simulated ones are reported LOST), delivered within the shutdown timeout.</li>
  * </ul>
@@ -79,6 +90,7 @@ public final class NodeConnector implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NodeConnector.class);
     private static final Duration KAFKA_RETRY = Duration.ofSeconds(1);
+    private static final Duration MAX_REGISTRY_BACKOFF = Duration.ofSeconds(30);
     /** How often ended attempts older than {@code node.attempts.retention.hours} are removed. */
     private static final Duration SWEEP_INTERVAL = Duration.ofHours(1);
 
@@ -100,10 +112,15 @@ public final class NodeConnector implements AutoCloseable {
     private CommandHandler handler;
     private KafkaProducer<String, byte[]> producer;
     private Outbox<Outbound<?>> outbox;
+    private EventJournal journal;
+    private SelfFence fence;
+    private CountDownLatch journalReplayed = new CountDownLatch(0);
+    private volatile RuntimeException failure;
     private ScheduledExecutorService timers;
     private Thread commandThread;
     private volatile KafkaConsumer<String, NodeCommand> consumer;
     private volatile boolean running;
+    private Duration registryBackoff = KAFKA_RETRY;
     private boolean started;
     private boolean closed;
 
@@ -225,9 +242,12 @@ public final class NodeConnector implements AutoCloseable {
         producer = new KafkaProducer<>(producerProperties(), new StringSerializer(), new ByteArraySerializer());
         outbox = new Outbox<>("quanta-node-outbox", this::send, settings.outboxCapacity(),
                 item -> item.kind() == Outbound.Kind.TELEMETRY, Duration.ofMillis(100), Duration.ofSeconds(10));
+        journal = new EventJournal(workDir);
+        replayJournal(journal.recover());
         handler = new CommandHandler(settings.nodeId(), epoch, runner, new FileAttemptStore(workDir), this::publish,
                 clock);
         handler.recover();
+        fence = new SelfFence(settings.fenceTimeout(), System::nanoTime, handler::fence);
         running = true;
         timers = Executors.newScheduledThreadPool(1, r -> {
             Thread t = new Thread(r, "quanta-node-timers");
@@ -236,6 +256,8 @@ public final class NodeConnector implements AutoCloseable {
         });
         timers.scheduleAtFixedRate(this::safeTelemetry, settings.telemetryWindow().toMillis(),
                 settings.telemetryWindow().toMillis(), TimeUnit.MILLISECONDS);
+        long fenceCheck = Math.max(10, Math.min(1_000, settings.fenceTimeout().toMillis() / 10));
+        timers.scheduleAtFixedRate(this::safeFenceCheck, fenceCheck, fenceCheck, TimeUnit.MILLISECONDS);
         if (!settings.attemptRetention().isZero()) {
             timers.scheduleAtFixedRate(this::safeSweep, 0, SWEEP_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
         }
@@ -268,6 +290,8 @@ public final class NodeConnector implements AutoCloseable {
         Future<RecordMetadata> sent = producer.send(item.toProducerRecord(), (metadata, error) -> {
             if (error != null) {
                 LOG.warn("{} not delivered: {}", item, error.toString());
+            } else {
+                item.onDelivered().run();
             }
         });
         if (sent.isDone()) {
@@ -279,8 +303,43 @@ public final class NodeConnector implements AutoCloseable {
         }
     }
 
+    /** Journals the event (fsync) and queues it; it leaves the journal once the broker acknowledged it. */
     private void publish(JobEvent event) {
-        outbox.add(new Outbound<>(Outbound.Kind.EVENT, catalogue.events(), event.getJobId(), event, event.getAt()));
+        EventJournal.Entry entry = journal.append(event);
+        outbox.add(new Outbound<>(Outbound.Kind.EVENT, catalogue.events(), event.getJobId(), event, event.getAt(),
+                () -> journal.delivered(entry)));
+    }
+
+    /**
+     * Queues the events an earlier run journalled and never saw acknowledged, ahead of everything else. This run's
+     * first heartbeat waits until they are acknowledged: it carries a new epoch, and the scheduler ignores events of
+     * an earlier epoch once it has seen a newer one.
+     */
+    private void replayJournal(List<EventJournal.Entry> entries) {
+        journalReplayed = new CountDownLatch(entries.size());
+        for (EventJournal.Entry entry : entries) {
+            JobEvent event = entry.event();
+            outbox.add(new Outbound<>(Outbound.Kind.EVENT, catalogue.events(), event.getJobId(), event,
+                    event.getAt(), () -> {
+                        journal.delivered(entry);
+                        journalReplayed.countDown();
+                    }));
+        }
+    }
+
+    /** Why the connector stopped on its own (its command loop failed), if it did. */
+    public Optional<RuntimeException> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    /** Job events journalled and not yet acknowledged by the broker. */
+    public int unacknowledgedEvents() {
+        return journal == null ? 0 : journal.pending();
+    }
+
+    /** Attempts killed by self-fencing since start. */
+    public long fencedAttempts() {
+        return fence == null ? 0 : fence.fencedTotal();
     }
 
     private void consumeCommands() {
@@ -298,11 +357,26 @@ public final class NodeConnector implements AutoCloseable {
             }
         } catch (WakeupException e) {
             LOG.debug("command consumer woken up for shutdown");
-        } catch (RuntimeException e) {
-            LOG.error("command consumer stopped on an unexpected error", e);
+        } catch (RuntimeException | Error e) {
+            commandLoopFailed(e);
         } finally {
             consumer = null;
         }
+    }
+
+    /**
+     * A node that can no longer hear its commands must not look alive: it stops heartbeating (the scheduler declares
+     * it lost after its node timeout), kills what it runs (nobody could stop it otherwise) and stops, so that a
+     * supervisor restarts it ({@code quanta node} exits with code 1).
+     */
+    private void commandLoopFailed(Throwable e) {
+        LOG.error("the command consumer stopped on an unexpected error: node {} stops heartbeating, kills its "
+                + "attempts and stops; restart it", settings.nodeId(), e);
+        failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        handler.fence("the node connector's command loop stopped: " + e);
+        Thread stopper = new Thread(this::close, "quanta-node-failed");
+        stopper.setDaemon(false);
+        stopper.start();
     }
 
     private boolean assignOwnPartition(KafkaConsumer<String, NodeCommand> c) {
@@ -336,7 +410,19 @@ public final class NodeConnector implements AutoCloseable {
             for (ConsumerRecord<String, NodeCommand> record : c.poll(Duration.ofMillis(500))) {
                 dispatch(record);
             }
+            registryBackoff = KAFKA_RETRY;
         } catch (RecordDeserializationException e) {
+            if (RegistryUnavailableException.isCause(e)) {
+                // the command may be fine: read it again once the registry answers, never skip it
+                LOG.warn("cannot read the command at {} offset {} while the schema registry is unavailable; "
+                        + "retrying in {} ms: {}", e.topicPartition(), e.offset(), registryBackoff.toMillis(),
+                        e.getMessage());
+                c.seek(e.topicPartition(), e.offset());
+                pause(registryBackoff);
+                registryBackoff = registryBackoff.multipliedBy(2).compareTo(MAX_REGISTRY_BACKOFF) > 0
+                        ? MAX_REGISTRY_BACKOFF : registryBackoff.multipliedBy(2);
+                return;
+            }
             LOG.error("skipping unreadable command at {} offset {}: {}", e.topicPartition(), e.offset(),
                     e.getMessage());
             c.seek(e.topicPartition(), e.offset() + 1);
@@ -362,12 +448,23 @@ public final class NodeConnector implements AutoCloseable {
     }
 
     private void safeHeartbeat() {
+        if (failure != null || journalReplayed.getCount() > 0) {
+            return;
+        }
         try {
             NodeHeartbeat beat = heartbeats.heartbeat(handler.running(), clock.instant());
             outbox.offerLatest(new Outbound<>(Outbound.Kind.HEARTBEAT, catalogue.heartbeats(), settings.nodeId(),
-                    beat, beat.getSentAt()));
+                    beat, beat.getSentAt(), fence::contact));
         } catch (RuntimeException e) {
             LOG.error("heartbeat failed", e);
+        }
+    }
+
+    private void safeFenceCheck() {
+        try {
+            fence.check();
+        } catch (RuntimeException e) {
+            LOG.error("self-fencing check failed", e);
         }
     }
 
@@ -411,7 +508,7 @@ public final class NodeConnector implements AutoCloseable {
             if (settings.backend() == NodeSettings.Backend.SIMULATED) {
                 handler.abandonAll("node connector " + settings.nodeId() + " stopped; simulated jobs end with it");
             }
-            if (isReady()) {
+            if (isReady() && failure == null) {
                 safeHeartbeat();
             }
             List<RunningAttempt> still = handler.running();

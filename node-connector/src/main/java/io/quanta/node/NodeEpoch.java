@@ -11,7 +11,7 @@ import java.time.Clock;
 /**
  * The connector incarnation number: {@code max(previous + 1, clock millis)}, kept in the work directory. It grows on
  * every start, and still grows (with the clock) if the work directory is wiped, so commands addressed to an earlier
- * incarnation are always recognised as stale.
+ * incarnation are always recognised as stale. A corrupt file is moved aside and the clock decides.
  */
 public final class NodeEpoch {
 
@@ -28,7 +28,8 @@ public final class NodeEpoch {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the node epoch from " + file, e);
             } catch (NumberFormatException e) {
-                throw new IllegalStateException("corrupt node epoch in " + file + ": " + e.getMessage(), e);
+                // the clock still makes the next epoch larger than any earlier one of this machine
+                workDir.moveAside(file, e);
             }
         }
         long next = Math.max(previous + 1, clock.millis());

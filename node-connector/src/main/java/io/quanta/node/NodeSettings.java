@@ -32,12 +32,19 @@ import java.util.Objects;
  * @param outboxCapacity records kept during a broker outage
  * @param shutdownTimeout delivery wait on shutdown
  * @param attemptRetention how long ended attempts (records, logs, working directories) are kept; zero = forever
+ * @param fenceTimeout without an acknowledged heartbeat for this long, the connector kills its attempts (self-fencing)
  */
 public record NodeSettings(String nodeId, String cellId, String rack, Backend backend, int gpus, String gpuModel,
                            int gpuMemoryMiB, String nvidiaSmi, Path workDir, Duration heartbeatInterval,
                            Duration suspendDeadline, Duration termGrace, Duration telemetryWindow, int telemetryPort,
                            int stderrLines, double simSpeed, String throughputModel, int outboxCapacity,
-                           Duration shutdownTimeout, Duration attemptRetention) {
+                           Duration shutdownTimeout, Duration attemptRetention, Duration fenceTimeout) {
+
+    /**
+     * The scheduler's node timeout key, read when the same configuration sets it (the connector does not depend on the
+     * scheduler's module, so the key is named here).
+     */
+    static final String SCHEDULER_NODE_TIMEOUT_MS = "scheduler.node.timeout.ms";
 
     /** How a node runs jobs. */
     public enum Backend {
@@ -54,6 +61,11 @@ public record NodeSettings(String nodeId, String cellId, String rack, Backend ba
         }
         Objects.requireNonNull(backend, "backend");
         Objects.requireNonNull(workDir, "workDir");
+        Objects.requireNonNull(fenceTimeout, "fenceTimeout");
+        if (fenceTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
+            throw new IllegalArgumentException(NodeConfigSection.FENCE_TIMEOUT_MS + " (" + fenceTimeout.toMillis()
+                    + " ms) must be at least two heartbeat intervals (" + heartbeatInterval.toMillis() + " ms each)");
+        }
     }
 
     /** The settings of a configuration; a missing node id defaults to the host name. */
@@ -82,7 +94,32 @@ public record NodeSettings(String nodeId, String cellId, String rack, Backend ba
                 config.getString(NodeConfigSection.SIM_THROUGHPUT_MODEL),
                 config.getInt(NodeConfigSection.OUTBOX_CAPACITY),
                 millis(config, NodeConfigSection.SHUTDOWN_TIMEOUT_MS),
-                Duration.ofHours(config.getLong(NodeConfigSection.ATTEMPT_RETENTION_HOURS)));
+                Duration.ofHours(config.getLong(NodeConfigSection.ATTEMPT_RETENTION_HOURS)),
+                fenceTimeout(config));
+    }
+
+    /**
+     * The fence timeout: as configured, or by default 20 s capped at two thirds of a scheduler node timeout set in the
+     * same configuration. The fence must come before the scheduler gives the node's attempts to another node, so a
+     * configured fence timeout that is not below a node timeout set beside it is refused.
+     */
+    static Duration fenceTimeout(QuantaConfig config) {
+        Object nodeTimeout = config.originals().get(SCHEDULER_NODE_TIMEOUT_MS);
+        Long schedulerTimeout = nodeTimeout == null ? null : Long.valueOf(nodeTimeout.toString().strip());
+        boolean set = config.originals().containsKey(NodeConfigSection.FENCE_TIMEOUT_MS);
+        long fence = config.getLong(NodeConfigSection.FENCE_TIMEOUT_MS);
+        if (schedulerTimeout == null) {
+            return Duration.ofMillis(fence);
+        }
+        if (!set) {
+            return Duration.ofMillis(Math.min(fence, schedulerTimeout * 2 / 3));
+        }
+        if (fence >= schedulerTimeout) {
+            throw new IllegalArgumentException(NodeConfigSection.FENCE_TIMEOUT_MS + "=" + fence + " must be below "
+                    + SCHEDULER_NODE_TIMEOUT_MS + "=" + schedulerTimeout + ": a connector cut off from the broker must "
+                    + "kill its jobs before the scheduler starts them elsewhere");
+        }
+        return Duration.ofMillis(fence);
     }
 
     private static Duration millis(QuantaConfig config, String key) {

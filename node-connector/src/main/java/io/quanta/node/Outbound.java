@@ -14,9 +14,11 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * @param key the record key
  * @param value the record value
  * @param timestamp the record timestamp
+ * @param onDelivered run once the broker acknowledged the record (journal clean-up, fencing contact)
  * @param <V> the value type
  */
-public record Outbound<V>(Kind kind, TopicSpec<String, V> spec, String key, V value, Instant timestamp) {
+public record Outbound<V>(Kind kind, TopicSpec<String, V> spec, String key, V value, Instant timestamp,
+                          Runnable onDelivered) {
 
     /** The kinds of records a node publishes. */
     public enum Kind { EVENT, TELEMETRY, HEARTBEAT }
@@ -27,6 +29,12 @@ public record Outbound<V>(Kind kind, TopicSpec<String, V> spec, String key, V va
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(timestamp, "timestamp");
+        Objects.requireNonNull(onDelivered, "onDelivered");
+    }
+
+    /** A record nobody waits on. */
+    public Outbound(Kind kind, TopicSpec<String, V> spec, String key, V value, Instant timestamp) {
+        this(kind, spec, key, value, timestamp, () -> { });
     }
 
     /** The serialised producer record (value in the Confluent wire format). */

@@ -7,6 +7,7 @@ import io.quanta.embedded.KafkaStack;
 import io.quanta.embedded.KafkaStackExtension;
 import io.quanta.node.testing.Await;
 import io.quanta.node.testing.Commands;
+import io.quanta.node.testing.FlakyRegistry;
 import io.quanta.node.testing.Jobs;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobEventType;
@@ -42,9 +43,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The node connector through a broker outage: a private broker (same ports and data when restarted) with the shared
- * registry. Jobs keep running while the broker is down; what happened meanwhile is delivered once it is back, without
- * duplicates.
+ * The node connector through outages: a private broker (same ports and data when restarted) with the shared registry.
+ * Jobs keep running while the broker is down; what happened meanwhile is delivered once it is back, without
+ * duplicates, even when the connector is killed with {@code kill -9} before the broker returns (a separate process);
+ * a command read while the registry is down is read again once it is back, never skipped.
  */
 @ExtendWith(KafkaStackExtension.class)
 class NodeConnectorOutageIT {
@@ -55,13 +57,23 @@ class NodeConnectorOutageIT {
     Path dir;
 
     private final String nodeId = "outage-node-" + UUID.randomUUID().toString().substring(0, 8);
+    private final String prefix = "outage" + UUID.randomUUID().toString().substring(0, 8) + ".";
     private final List<JobEvent> events = new ArrayList<>();
     private final List<NodeHeartbeat> heartbeats = new ArrayList<>();
     private EmbeddedKafkaBroker broker;
     private NodeConnector connector;
+    private Process child;
+    private FlakyRegistry flakyRegistry;
 
     @AfterEach
     void tearDown() {
+        if (child != null) {
+            child.descendants().forEach(ProcessHandle::destroyForcibly);
+            child.destroyForcibly();
+        }
+        if (flakyRegistry != null) {
+            flakyRegistry.close();
+        }
         if (connector != null) {
             connector.close();
         }
@@ -124,8 +136,139 @@ class NodeConnectorOutageIT {
                 .containsExactly(JobEventType.STARTED, JobEventType.COMPLETED);
     }
 
+    @Test
+    void shouldDeliverACompletionAfterTheConnectorWasKilledDuringTheBrokerOutage(KafkaStack stack) throws Exception {
+        int brokerPort = freePort();
+        int controllerPort = freePort();
+        Path data = dir.resolve("kafka");
+        broker = startBroker(brokerPort, controllerPort, data);
+        Map<String, String> settings = settings(stack, broker.bootstrapServers());
+        settings.put(NodeConfigSection.FENCE_TIMEOUT_MS, "600000"); // the outage must not fence the job here
+        QuantaConfig config = QuantaConfig.of(settings);
+        TopicCatalogue catalogue = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
+        try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", broker.bootstrapServers()))) {
+            new TopicsApply(admin, Duration.ofSeconds(30)).apply(catalogue.all());
+        }
+        Path properties = dir.resolve("node.properties");
+        java.util.Properties p = new java.util.Properties();
+        p.putAll(settings);
+        try (java.io.Writer out = Files.newBufferedWriter(properties)) {
+            p.store(out, null);
+        }
+        child = startConnectorProcess(properties, dir.resolve("connector-1.log"));
+        try (Readers readers = new Readers(broker.bootstrapServers(), catalogue)) {
+            long epoch = readers.firstHeartbeatEpoch();
+            readers.sendCommand(Commands.start(nodeId, epoch, "killed-during-outage", 1,
+                    Jobs.script("wait-for-file.sh", dir.resolve("go").toString(), "0")).build());
+            awaitEvent(readers.events, "killed-during-outage", JobEventType.STARTED);
+
+            broker.close();
+            Files.writeString(dir.resolve("go"), "");
+            Path record = dir.resolve("node/jobs/killed-during-outage/attempt-1/attempt.json");
+            Await.until("the connector records the completion while the broker is down", WAIT,
+                    () -> Files.isRegularFile(record) && read(record).contains("COMPLETED"));
+            child.destroyForcibly().waitFor(); // kill -9: whatever the connector kept in memory is gone
+            broker = startBroker(brokerPort, controllerPort, data);
+            child = startConnectorProcess(properties, dir.resolve("connector-2.log"));
+
+            awaitEvent(readers.events, "killed-during-outage", JobEventType.COMPLETED);
+        }
+        assertThat(events).filteredOn(e -> e.getJobId().equals("killed-during-outage"))
+                .extracting(JobEvent::getType).containsExactly(JobEventType.STARTED, JobEventType.COMPLETED);
+    }
+
+    @Test
+    void shouldReadACommandAgainOnceTheRegistryIsBackInsteadOfSkippingIt(KafkaStack stack) throws Exception {
+        broker = EmbeddedKafkaBroker.builder().build().start();
+        flakyRegistry = new FlakyRegistry(stack.registryUrl());
+        QuantaConfig direct = config(stack, broker.bootstrapServers());
+        TopicCatalogue catalogue = TopicCatalogue.from(direct, AvroSerdeFactory.from(direct));
+        try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", broker.bootstrapServers()))) {
+            new TopicsApply(admin, Duration.ofSeconds(30)).apply(catalogue.all());
+        }
+        Map<String, String> settings = settings(stack, broker.bootstrapServers());
+        settings.put("schema.registry.url", flakyRegistry.url());
+        settings.put("schema.registry.retries", "0"); // the client's own retries would hide the connector's
+        flakyRegistry.down(true);
+        connector = NodeConnector.create(QuantaConfig.of(settings));
+        connector.start();
+        Await.until("the connector reads its commands partition", WAIT, connector::isReady);
+        try (Readers readers = new Readers(broker.bootstrapServers(), catalogue)) {
+            int refusedBefore = flakyRegistry.refused();
+            readers.sendCommand(Commands.start(nodeId, connector.epoch(), "during-registry-outage", 1,
+                    Jobs.script("fail.sh", "0")).build());
+            Await.until("the connector reads the command again while the registry is down", WAIT,
+                    () -> flakyRegistry.refusedPath("/schemas/ids/") >= 2 && flakyRegistry.refused() > refusedBefore);
+            assertThat(connector.running()).isEmpty();
+
+            flakyRegistry.down(false);
+
+            awaitEvent(readers.events, "during-registry-outage", JobEventType.COMPLETED);
+        }
+    }
+
+    /** Consumers of the events and heartbeats, and a producer of commands, on one broker. */
+    private final class Readers implements AutoCloseable {
+        final KafkaConsumer<String, JobEvent> events;
+        final KafkaConsumer<String, NodeHeartbeat> beats;
+        final KafkaProducer<String, NodeCommand> commands;
+        final TopicCatalogue catalogue;
+
+        Readers(String bootstrap, TopicCatalogue catalogue) {
+            this.catalogue = catalogue;
+            Map<String, Object> props = Map.of("bootstrap.servers", bootstrap, "auto.offset.reset", "earliest",
+                    "enable.auto.commit", false);
+            events = new KafkaConsumer<>(props, new StringDeserializer(),
+                    catalogue.events().valueSerde().deserializer());
+            beats = new KafkaConsumer<>(props, new StringDeserializer(),
+                    catalogue.heartbeats().valueSerde().deserializer());
+            commands = new KafkaProducer<>(Map.<String, Object>of("bootstrap.servers", bootstrap),
+                    new StringSerializer(), catalogue.commands().valueSerde().serializer());
+            assignAll(events, catalogue.events().name(), catalogue.events().partitions());
+            assignAll(beats, catalogue.heartbeats().name(), catalogue.heartbeats().partitions());
+        }
+
+        long firstHeartbeatEpoch() {
+            Await.until("a first heartbeat", WAIT, () -> {
+                poll(beats, heartbeats);
+                return !heartbeats.isEmpty();
+            });
+            return heartbeats.get(0).getEpoch();
+        }
+
+        void sendCommand(NodeCommand command) throws Exception {
+            int partition = NodePartition.of(nodeId, catalogue.commands().partitions());
+            commands.send(new ProducerRecord<>(catalogue.commands().name(), partition, nodeId, command)).get();
+        }
+
+        @Override
+        public void close() {
+            events.close(Duration.ZERO);
+            beats.close(Duration.ZERO);
+            commands.close(Duration.ZERO);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Process startConnectorProcess(Path properties, Path log) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "io.quanta.node.testing.ConnectorMain", properties.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
     private QuantaConfig config(KafkaStack stack, String bootstrap) throws IOException {
-        String prefix = "outage" + UUID.randomUUID().toString().substring(0, 8) + ".";
+        return QuantaConfig.of(settings(stack, bootstrap));
+    }
+
+    private Map<String, String> settings(KafkaStack stack, String bootstrap) throws IOException {
         Map<String, String> values = new HashMap<>();
         for (QuantaTopic topic : QuantaTopic.values()) {
             values.put(topic.nameKey(), prefix + topic.defaultName());
@@ -136,7 +279,8 @@ class NodeConnectorOutageIT {
         values.put(NodeConfigSection.WORK_DIR, dir.resolve("node").toString());
         values.put(NodeConfigSection.NVIDIA_SMI, fakeNvidiaSmi().toString());
         values.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, "200");
-        return QuantaConfig.of(values);
+        values.put(NodeConfigSection.FENCE_TIMEOUT_MS, "120000"); // outages here are no partitions to fence
+        return values;
     }
 
     private void awaitEvent(KafkaConsumer<String, JobEvent> reader, String job, JobEventType type) {

@@ -67,4 +67,26 @@ class NodeSettingsTest {
     void shouldBeFoundOnTheClassPathBySectionDiscovery() {
         assertThat(ConfigSections.discover().sections()).anyMatch(s -> s instanceof NodeConfigSection);
     }
+
+    @Test
+    void shouldFenceBeforeTheSchedulerDeclaresTheNodeLost() {
+        assertThat(NodeSettings.from(config(Map.of("node.id", "n1"))).fenceTimeout())
+                .isEqualTo(Duration.ofSeconds(20));
+        // a node timeout set beside it caps the default at two thirds of it
+        assertThat(NodeSettings.from(config(Map.of("node.id", "n1", "scheduler.node.timeout.ms", "9000",
+                "node.heartbeat.interval.ms", "500"))).fenceTimeout()).isEqualTo(Duration.ofSeconds(6));
+        assertThat(NodeSettings.from(config(Map.of("node.id", "n1", "scheduler.node.timeout.ms", "30000",
+                "node.fence.timeout.ms", "25000"))).fenceTimeout()).isEqualTo(Duration.ofSeconds(25));
+    }
+
+    @Test
+    void shouldRefuseAFenceTimeoutThatIsNotBelowTheNodeTimeoutOrShorterThanTwoHeartbeats() {
+        assertThatThrownBy(() -> NodeSettings.from(config(Map.of("node.id", "n1", "scheduler.node.timeout.ms",
+                "30000", "node.fence.timeout.ms", "30000"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("node.fence.timeout.ms=30000 must be below scheduler.node.timeout.ms=30000");
+        assertThatThrownBy(() -> NodeSettings.from(config(Map.of("node.id", "n1", "node.fence.timeout.ms",
+                "9000"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two heartbeat intervals");
+    }
 }

@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * </ol>
  * Every ignored command is reported as a {@code COMMAND_IGNORED} event with the reason. A START for a newer attempt
  * kills older attempts of the same job that still run here. Records are saved before the runner is called, so a
- * restarted connector never runs a command twice; {@link #recover()} rebuilds the running set from them.
+ * restarted connector never runs a command twice; {@link #recover()} rebuilds the running set from them. An event is
+ * published before the record that it changes is saved, so a crash between the two repeats the event, never loses it.
  * Thread-safe: commands and runner events are serialised on the handler's lock.
  */
 public final class CommandHandler {
@@ -88,7 +89,18 @@ public final class CommandHandler {
         for (AttemptRecord record : stored) {
             if (record.status().isActive()) {
                 LOG.info("recovering {} ({})", record.id(), record.status());
-                runner.recover(record.id(), record.status() == AttemptStatus.SUSPENDING, this::onRunnerEvent);
+                try {
+                    runner.recover(record.id(), record.status() == AttemptStatus.SUSPENDING, this::onRunnerEvent);
+                } catch (RuntimeException e) {
+                    // e.g. a damaged process record: the attempt is lost, the connector still starts
+                    LOG.warn("cannot recover {}: {}", record.id(), e.toString());
+                    runner.kill(record.id());
+                    if (current(record.id()).status().isActive()) {
+                        onRunnerEvent(new RunnerEvent.Lost(record.id(), clock.instant(), "the connector restarted and "
+                                + "could not recover the attempt: " + e.getMessage()));
+                    }
+                    continue;
+                }
                 if (record.status() == AttemptStatus.KILLING && current(record.id()).status().isActive()) {
                     runner.kill(record.id());
                 }
@@ -120,10 +132,30 @@ public final class CommandHandler {
      * (simulated jobs do not outlive their connector).
      */
     public synchronized void abandonAll(String reason) {
+        endAll(reason, false);
+    }
+
+    /**
+     * Self-fencing: reports every attempt that still runs as LOST with the reason, then kills it at once. Used when
+     * the node has lost the broker for so long that the scheduler will give its attempts to other nodes; the LOST
+     * comes first so that the runner's own end event (FAILED, killed) is not reported.
+     *
+     * @return the attempts fenced
+     */
+    public synchronized List<AttemptId> fence(String reason) {
+        return endAll(reason, true);
+    }
+
+    private List<AttemptId> endAll(String reason, boolean kill) {
         Instant now = clock.instant();
-        for (AttemptId id : new ArrayList<>(active)) {
+        List<AttemptId> ended = new ArrayList<>(active);
+        for (AttemptId id : ended) {
             onRunnerEvent(new RunnerEvent.Lost(id, now, reason));
+            if (kill) {
+                runner.kill(id);
+            }
         }
+        return ended;
     }
 
     /**
@@ -253,32 +285,35 @@ public final class CommandHandler {
                 .setNodeId(nodeId)
                 .setEpoch(epoch)
                 .setAt(event.at());
-        switch (event) {
+        AttemptRecord next = switch (event) {
             case RunnerEvent.Started s -> {
                 out.setType(JobEventType.STARTED).setCommandId(record.applied().get(NodeCommandType.START));
-                save(record.withStatus(record.status() == AttemptStatus.STARTING ? AttemptStatus.RUNNING
-                        : record.status(), s.at().toEpochMilli()));
+                yield record.withStatus(record.status() == AttemptStatus.STARTING ? AttemptStatus.RUNNING
+                        : record.status(), s.at().toEpochMilli());
             }
             case RunnerEvent.Completed c -> {
                 out.setType(JobEventType.COMPLETED).setCommandId(record.applied().get(NodeCommandType.START));
-                save(record.withStatus(AttemptStatus.COMPLETED, c.at().toEpochMilli()));
+                yield record.withStatus(AttemptStatus.COMPLETED, c.at().toEpochMilli());
             }
             case RunnerEvent.Failed f -> {
                 out.setType(JobEventType.FAILED).setCommandId(record.answeredCommand()).setMessage(f.message())
                         .setExitCode(f.exitCode().isPresent() ? f.exitCode().getAsInt() : null);
-                save(record.withStatus(AttemptStatus.FAILED, f.at().toEpochMilli()));
+                yield record.withStatus(AttemptStatus.FAILED, f.at().toEpochMilli());
             }
             case RunnerEvent.Suspended s -> {
                 out.setType(JobEventType.SUSPENDED).setCommandId(record.answeredCommand())
                         .setCheckpointRef(s.checkpointRef());
-                save(record.withStatus(AttemptStatus.SUSPENDED, s.at().toEpochMilli()));
+                yield record.withStatus(AttemptStatus.SUSPENDED, s.at().toEpochMilli());
             }
             case RunnerEvent.Lost l -> {
                 out.setType(JobEventType.LOST).setCommandId(record.answeredCommand()).setMessage(l.message());
-                save(record.withStatus(AttemptStatus.LOST, l.at().toEpochMilli()));
+                yield record.withStatus(AttemptStatus.LOST, l.at().toEpochMilli());
             }
-        }
+        };
+        // the event is published (journalled, when the sink is durable) before the record moves on: a crash between
+        // the two repeats the event after the restart, never loses it
         sink.publish(out.build());
+        save(next);
     }
 
     private void ignore(NodeCommand command, String reason) {

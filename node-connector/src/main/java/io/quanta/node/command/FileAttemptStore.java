@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Keeps each attempt record as {@code attempt.json} in the attempt's directory (see {@link NodeWorkDir}). */
+/**
+ * Keeps each attempt record as {@code attempt.json} in the attempt's directory (see {@link NodeWorkDir}), written
+ * atomically and fsynced; a record that cannot be read is moved aside with a warning.
+ */
 public final class FileAttemptStore implements AttemptStore {
 
     private final NodeWorkDir workDir;
@@ -21,7 +24,13 @@ public final class FileAttemptStore implements AttemptStore {
     public List<AttemptRecord> loadAll() {
         List<AttemptRecord> records = new ArrayList<>();
         for (Path file : workDir.attemptStateFiles()) {
-            Json.read(file, AttemptRecord.class).ifPresent(records::add);
+            try {
+                Json.read(file, AttemptRecord.class).ifPresent(records::add);
+            } catch (RuntimeException e) {
+                // a damaged record costs that attempt (the scheduler learns it is gone from the heartbeats), never
+                // the connector's start
+                workDir.moveAside(file, e);
+            }
         }
         records.sort(Comparator.comparing(AttemptRecord::id));
         return records;

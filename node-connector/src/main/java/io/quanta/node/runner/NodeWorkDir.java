@@ -1,6 +1,12 @@
 package io.quanta.node.runner;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +19,8 @@ import java.util.stream.Stream;
  * The node's local working directory and its layout:
  * <pre>
  *   &lt;root&gt;/epoch                                   the connector incarnation counter
+ *   &lt;root&gt;/journal/&lt;n&gt;.event                      job events not yet acknowledged by the broker
+ *   &lt;root&gt;/corrupt/                                unreadable state files, moved aside
  *   &lt;root&gt;/jobs/&lt;job&gt;/checkpoint/                   default QUANTA_CHECKPOINT_DIR of the job (all attempts)
  *   &lt;root&gt;/jobs/&lt;job&gt;/attempt-&lt;n&gt;/attempt.json      command state of the attempt (command handler)
  *   &lt;root&gt;/jobs/&lt;job&gt;/attempt-&lt;n&gt;/process.json      process of the attempt (process runner)
@@ -25,6 +33,8 @@ public final class NodeWorkDir {
 
     /** File name of the command handler's state in an attempt directory. */
     public static final String ATTEMPT_STATE = "attempt.json";
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeWorkDir.class);
 
     private final Path root;
 
@@ -104,16 +114,61 @@ public final class NodeWorkDir {
         }
     }
 
-    /** Writes a file so that readers see the old or the new content, never a part (temp file + atomic rename). */
+    /**
+     * Writes a file so that readers see the old or the new content, never a part, and it survives a power loss once
+     * this returns: temp file, fsync, atomic rename, fsync of the directory.
+     */
     public static void writeAtomically(Path file, byte[] content) {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
             Files.createDirectories(file.getParent());
-            Files.write(tmp, content);
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
+                out.force(true);
+            }
             Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            syncDirectory(file.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /**
+     * Moves a state file that cannot be read to {@code <root>/corrupt/} (deletes it when even that fails), with a
+     * warning: a damaged file costs what it described, never the connector's start.
+     *
+     * @return where it went (empty when deleted)
+     */
+    public Optional<Path> moveAside(Path file, Exception why) {
+        Path relative = root.relativize(file.toAbsolutePath().normalize());
+        Path target = root.resolve("corrupt").resolve(relative.toString().replace('/', '_') + "." + System.nanoTime());
+        try {
+            Files.createDirectories(target.getParent());
+            Files.move(file, target);
+            LOG.warn("unreadable state file {} moved to {}: {}", file, target, why.toString());
+            return Optional.of(target);
+        } catch (IOException e) {
+            LOG.warn("unreadable state file {} ({}) cannot be moved aside ({}): deleting it", file, why, e.toString());
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                LOG.warn("cannot delete {} either", file);
+            }
+            return Optional.empty();
+        }
+    }
+
+    private static void syncDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            // some file systems cannot open a directory for syncing; the rename itself is still atomic there
+            LOG.debug("cannot sync directory {}: {}", dir, e.toString());
         }
     }
 

@@ -72,4 +72,38 @@ class CommandHandlerRestartTest {
         assertThat(second.running()).isEmpty();
         assertThat(sink.ofType(JobEventType.STARTED)).hasSize(1);
     }
+
+    @Test
+    void shouldStartWithDamagedStateFilesMovedAsideAndTheirAttemptReportedLost() throws Exception {
+        NodeWorkDir workDir = new NodeWorkDir(dir);
+        before = runner(workDir);
+        CommandHandler first = new CommandHandler("n1", 1, before, new FileAttemptStore(workDir), sink, clock);
+        first.recover();
+        first.handle(start("n1", 1, "ok", 1, Jobs.example("--steps", "100000", "--step-ms", "5", "--idle")).build());
+        first.handle(start("n1", 1, "torn", 1, Jobs.example("--steps", "1", "--step-ms", "1")).build());
+        first.handle(start("n1", 1, "garbled", 1, Jobs.example("--steps", "100000", "--step-ms", "5", "--idle"))
+                .build());
+        before.close();
+        // a torn attempt record, a garbled process record and a garbled epoch file: a disk that lost a write
+        java.nio.file.Files.writeString(workDir.attemptDir(new io.quanta.node.runner.AttemptId("torn", 1))
+                .resolve(NodeWorkDir.ATTEMPT_STATE), "{\"jobId\": \"torn\", \"att");
+        java.nio.file.Files.writeString(workDir.attemptDir(new io.quanta.node.runner.AttemptId("garbled", 1))
+                .resolve("process.json"), "not json at all");
+        java.nio.file.Files.writeString(workDir.epochFile(), "\u0000\u0000");
+
+        after = runner(workDir);
+        long epoch = io.quanta.node.NodeEpoch.next(workDir, clock);
+        CommandHandler second = new CommandHandler("n1", epoch, after, new FileAttemptStore(workDir), sink, clock);
+        second.recover();
+
+        assertThat(epoch).isGreaterThan(1);
+        assertThat(second.running()).extracting(RunningAttempt::getJobId).containsExactly("ok");
+        assertThat(sink.find("garbled", 1, JobEventType.LOST)).get().extracting(JobEvent::getMessage).asString()
+                .contains("could not recover");
+        try (java.util.stream.Stream<Path> aside = java.nio.file.Files.list(dir.resolve("corrupt"))) {
+            assertThat(aside.map(p -> p.getFileName().toString()).toList())
+                    .anyMatch(n -> n.startsWith("jobs_torn_attempt-1_attempt.json"))
+                    .anyMatch(n -> n.startsWith("epoch"));
+        }
+    }
 }

@@ -184,4 +184,58 @@ class CommandHandlerTest {
                 .anySatisfy(m -> assertThat(m).contains("duplicate"));
         assertThat(afterRestart.nextEventTime()).isEmpty();
     }
+
+    @Test
+    void shouldReportEveryRunningAttemptLostAndStopItWhenTheNodeFencesItself() {
+        handler.handle(simStart(NODE, EPOCH, "j1", 1, 60).build());
+        handler.handle(simStart(NODE, EPOCH, "j2", 3, 60).build());
+
+        List<AttemptId> fenced = handler.fence("no broker contact");
+        advance(60);
+
+        assertThat(fenced).containsExactly(new AttemptId("j1", 1), new AttemptId("j2", 3));
+        assertThat(handler.running()).isEmpty();
+        assertThat(sink.ofType(JobEventType.LOST)).hasSize(2)
+                .allSatisfy(e -> assertThat(e.getMessage()).isEqualTo("no broker contact"));
+        // the simulated jobs were killed: neither completes, nor is the kill reported as a failure
+        assertThat(sink.ofType(JobEventType.COMPLETED)).isEmpty();
+        assertThat(sink.ofType(JobEventType.FAILED)).isEmpty();
+        assertThat(sim.nextEventTime()).isEmpty();
+    }
+
+    @Test
+    void shouldPublishAnEndBeforeRecordingItSoACrashBetweenRepeatsItInsteadOfLosingIt() {
+        InMemoryAttemptStore store = new InMemoryAttemptStore();
+        java.util.List<String> order = new java.util.ArrayList<>();
+        AttemptStore watched = new AttemptStore() {
+            @Override
+            public java.util.List<AttemptRecord> loadAll() {
+                return store.loadAll();
+            }
+
+            @Override
+            public void save(AttemptRecord record) {
+                order.add("saved " + record.status());
+                store.save(record);
+            }
+
+            @Override
+            public void delete(AttemptId id) {
+                store.delete(id);
+            }
+
+            @Override
+            public void deleteJob(String jobId) {
+                store.deleteJob(jobId);
+            }
+        };
+        CommandHandler h = new CommandHandler(NODE, EPOCH, sim, watched, e -> order.add("published " + e.getType()),
+                clock);
+
+        h.handle(simStart(NODE, EPOCH, "j1", 1, 60).build());
+        advance(60);
+
+        assertThat(order).containsSubsequence("published STARTED", "saved RUNNING", "published COMPLETED",
+                "saved COMPLETED");
+    }
 }
