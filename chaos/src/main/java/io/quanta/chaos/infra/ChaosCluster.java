@@ -2,6 +2,7 @@ package io.quanta.chaos.infra;
 
 import io.quanta.chaos.observe.TopicTail;
 import io.quanta.cli.TopicsCommand;
+import io.quanta.cli.metrics.MetricsConfigSection;
 import io.quanta.embedded.Await;
 import io.quanta.node.NodeConfigSection;
 import io.quanta.schemas.JobRequest;
@@ -122,7 +123,7 @@ public final class ChaosCluster implements AutoCloseable {
         s.put(SchedulerConfigSection.STATE_DIR, dir.resolve("scheduler-state").toString());
         s.put(SchedulerConfigSection.STATUS_HOST, "127.0.0.1");
         s.put(SchedulerConfigSection.STATUS_PORT, Integer.toString(statusPort));
-        s.put("metrics.enabled", "false");
+        s.put(MetricsConfigSection.ENABLED, "false");
         s.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, "1000");
         s.put(NodeConfigSection.TELEMETRY_WINDOW_MS, "2000");
         s.put(NodeConfigSection.SHUTDOWN_TIMEOUT_MS, "5000");
@@ -212,17 +213,8 @@ public final class ChaosCluster implements AutoCloseable {
     /** Waits until the scheduler's status API says RUNNING. */
     public void awaitSchedulerRunning(Duration timeout) {
         ChildJvm current = scheduler;
-        try {
-            Await.until(current.name() + " RUNNING", timeout, () -> {
-                if (!current.isAlive()) {
-                    throw new IllegalStateException(current + " exited with " + current.exitCode());
-                }
-                return status.health().filter("RUNNING"::equals).isPresent();
-            });
-        } catch (RuntimeException e) {
-            throw new IllegalStateException(e.getMessage() + "; last lines of " + current.logFile() + ":\n"
-                    + current.tail(30), e);
-        }
+        awaitWhileAlive(current, current.name() + " RUNNING", timeout,
+                () -> status.health().filter("RUNNING"::equals).isPresent());
     }
 
     /** {@code kill -9} of the scheduler; returns when it is gone. */
@@ -287,17 +279,25 @@ public final class ChaosCluster implements AutoCloseable {
 
     /** Waits for a heartbeat of the node with an epoch above {@code epochAbove} (a new incarnation). */
     public void awaitHeartbeat(String nodeId, long epochAbove, Duration timeout) {
-        ChildJvm node = node(nodeId);
+        awaitWhileAlive(node(nodeId), "a heartbeat of node " + nodeId + " with an epoch above " + epochAbove,
+                timeout, () -> tail.anyHeartbeat(h -> h.getNodeId().equals(nodeId) && h.getEpoch() > epochAbove));
+    }
+
+    /**
+     * Waits for {@code condition}; fails at once, with the end of its log, when {@code child} exits meanwhile, and
+     * with the end of its log on timeout.
+     */
+    public static void awaitWhileAlive(ChildJvm child, String description, Duration timeout,
+                                       java.util.function.BooleanSupplier condition) {
         try {
-            Await.until("a heartbeat of node " + nodeId + " with an epoch above " + epochAbove, timeout, () -> {
-                if (node != null && !node.isAlive()) {
-                    throw new IllegalStateException(node + " exited with " + node.exitCode());
-                }
-                return tail.anyHeartbeat(h -> h.getNodeId().equals(nodeId) && h.getEpoch() > epochAbove);
-            });
+            Await.until(description, timeout, () -> !child.isAlive() || condition.getAsBoolean());
         } catch (RuntimeException e) {
-            throw new IllegalStateException(e.getMessage() + (node == null ? "" : "; last lines of "
-                    + node.logFile() + ":\n" + node.tail(30)), e);
+            throw new IllegalStateException(e.getMessage() + "; last lines of " + child.logFile() + ":\n"
+                    + child.tail(30), e);
+        }
+        if (!child.isAlive() && !condition.getAsBoolean()) {
+            throw new IllegalStateException("waiting for " + description + ": " + child + " exited with "
+                    + child.exitCode() + "; last lines of its log:\n" + child.tail(30));
         }
     }
 
