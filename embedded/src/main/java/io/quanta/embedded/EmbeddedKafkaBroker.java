@@ -9,12 +9,18 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
@@ -25,6 +31,8 @@ import org.apache.kafka.server.common.MetadataVersion;
  * A single-node Kafka cluster inside this JVM: one KRaft process acting as broker and controller, on loopback with
  * free ports, internal topics at replication factor 1, automatic topic creation off (create topics explicitly, e.g.
  * with {@code TopicsApply}). The data directory is a fresh temporary one, deleted on {@link #close()}, unless given.
+ * With {@link Builder#security(BrokerSecurity)} clients connect over SASL_SSL (SCRAM-SHA-512) and need ACLs
+ * ({@code StandardAuthorizer}); {@link #clientProperties(String)} gives a user's client settings.
  *
  * <pre>{@code
  * try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.builder().build().start()) {
@@ -41,6 +49,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final int fixedControllerPort;
     private final boolean deleteDataDir;
     private final Map<String, String> overrides;
+    private final BrokerSecurity security;
     private KafkaRaftServer server;
     private Path resolvedDir;
     private String bootstrapServers;
@@ -52,6 +61,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         this.fixedBrokerPort = builder.brokerPort;
         this.fixedControllerPort = builder.controllerPort;
         this.overrides = Map.copyOf(builder.overrides);
+        this.security = builder.security;
     }
 
     public static Builder builder() {
@@ -77,6 +87,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         this.bootstrapServers = "127.0.0.1:" + brokerPort;
         this.resolvedDir = dir;
         awaitReady();
+        if (security != null) {
+            addMissingUsers();
+        }
         this.startupTime = Duration.ofNanos(System.nanoTime() - began);
         return this;
     }
@@ -87,6 +100,26 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             throw new IllegalStateException("broker not started");
         }
         return bootstrapServers;
+    }
+
+    /**
+     * Settings for a Kafka client of {@code user}: {@code bootstrap.servers} plus, on a secured broker, the SASL_SSL
+     * settings with the user's password (never print them). On a plaintext broker {@code user} is ignored.
+     *
+     * @throws IllegalArgumentException when the secured broker has no such user
+     */
+    public Map<String, String> clientProperties(String user) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        if (security != null) {
+            p.putAll(security.clientProperties(user));
+        }
+        return p;
+    }
+
+    /** The authentication and authorization of this broker, when secured. */
+    public Optional<BrokerSecurity> security() {
+        return Optional.ofNullable(security);
     }
 
     /** How long {@link #start()} took (formatting included). */
@@ -141,15 +174,22 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         p.put("num.network.threads", "2");
         p.put("num.io.threads", "2");
         p.put("background.threads", "2");
+        if (security != null) {
+            p.putAll(security.brokerProperties(brokerPort, controllerPort));
+        }
         p.putAll(overrides);
         Properties props = new Properties();
         props.putAll(p);
         return props;
     }
 
-    private static void format(Path dir) {
+    private void format(Path dir) {
         try {
-            new Formatter()
+            Formatter formatter = new Formatter();
+            if (security != null) {
+                formatter.setScramArguments(security.scramArguments());
+            }
+            formatter
                     .setNodeId(NODE_ID)
                     .setClusterId(Uuid.randomUuid().toString())
                     .setDirectories(List.of(dir.toString()))
@@ -165,11 +205,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         }
     }
 
+    private Map<String, Object> adminProperties() {
+        Map<String, Object> props = new LinkedHashMap<>(clientProperties(BrokerSecurity.ADMIN_USER));
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
+        return props;
+    }
+
     private void awaitReady() {
-        Map<String, Object> props = Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                10_000);
-        try (Admin admin = Admin.create(props)) {
+        try (Admin admin = Admin.create(adminProperties())) {
             Await.until("embedded broker " + bootstrapServers + " answers", Duration.ofSeconds(60), () -> {
                 try {
                     return !admin.describeCluster().nodes().get().isEmpty();
@@ -180,6 +224,29 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     return false;
                 }
             });
+        }
+    }
+
+    /**
+     * Users formatted into the storage exist already; a kept data directory formatted before a user was added gets
+     * it now, through the Admin API as the admin.
+     */
+    private void addMissingUsers() {
+        try (Admin admin = Admin.create(adminProperties())) {
+            Set<String> existing = admin.describeUserScramCredentials().all().get().keySet();
+            List<UserScramCredentialAlteration> missing = security.users().stream()
+                    .filter(u -> !existing.contains(u))
+                    .<UserScramCredentialAlteration>map(u -> new UserScramCredentialUpsertion(u,
+                            new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096), security.password(u)))
+                    .toList();
+            if (!missing.isEmpty()) {
+                admin.alterUserScramCredentials(missing).all().get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while adding SCRAM users", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("cannot add SCRAM users to the broker: " + e.getCause(), e.getCause());
         }
     }
 
@@ -208,6 +275,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         private int brokerPort;
         private int controllerPort;
         private final Map<String, String> overrides = new LinkedHashMap<>();
+        private BrokerSecurity security;
 
         private Builder() {
         }
@@ -225,6 +293,15 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         /** Keep data here (kept on close) instead of in a temporary directory. */
         public Builder dataDir(Path dir) {
             this.dataDir = dir;
+            return this;
+        }
+
+        /**
+         * Clients connect over SASL_SSL with SCRAM-SHA-512 as one of {@code security}'s users, and need ACLs (the
+         * standard authorizer is on; the broker and the admin are super users). See {@link BrokerSecurity}.
+         */
+        public Builder security(BrokerSecurity value) {
+            this.security = value;
             return this;
         }
 
