@@ -1,5 +1,6 @@
 package io.quanta.node;
 
+import io.quanta.node.runner.SandboxSettings;
 import io.quanta.topics.config.ConfigSection;
 import java.util.Set;
 import org.apache.kafka.common.config.ConfigDef;
@@ -32,6 +33,14 @@ public final class NodeConfigSection implements ConfigSection {
     public static final String SHUTDOWN_TIMEOUT_MS = "node.shutdown.timeout.ms";
     public static final String ATTEMPT_RETENTION_HOURS = "node.attempts.retention.hours";
     public static final String FENCE_TIMEOUT_MS = "node.fence.timeout.ms";
+    public static final String JOB_ENV_PASSTHROUGH = "node.job.env.passthrough";
+    public static final String JOB_SECRETS_DIR = "node.job.secrets.dir";
+    public static final String JOB_CHECKPOINT_ROOTS = "node.job.checkpoint.roots";
+    public static final String JOB_USER = "node.job.user";
+    public static final String JOB_CGROUP_PARENT = "node.job.cgroup.parent";
+    public static final String JOB_MEMORY_MAX_BYTES = "node.job.memory.max.bytes";
+    public static final String JOB_PIDS_MAX = "node.job.pids.max";
+    public static final String JOB_LOG_MAX_BYTES = "node.job.log.max.bytes";
 
     @Override
     public String name() {
@@ -110,6 +119,35 @@ public final class NodeConfigSection implements ConfigSection {
                                 + "node timeout refuses a fence timeout that is not below it, and without a "
                                 + "fence timeout of its own uses at most two thirds of it). A broker outage longer "
                                 + "than this stops every job; raise both timeouts together where outages are "
-                                + "expected.");
+                                + "expected.")
+                .define(JOB_ENV_PASSTHROUGH, Type.LIST, String.join(",", SandboxSettings.DEFAULT_PASSTHROUGH),
+                        Importance.MEDIUM, "Process backend: the variables of the connector's environment a job "
+                                + "inherits (names, or prefixes ending in *); nothing else of it reaches the job, so "
+                                + "the connector's credentials never do. The job's own variables and QUANTA_*, "
+                                + "CUDA_VISIBLE_DEVICES and HOME (its working directory) are always set.")
+                .define(JOB_SECRETS_DIR, Type.STRING, null, Importance.MEDIUM,
+                        "Process backend: directory on the node holding one file per secret; a job variable whose "
+                                + "value is secret:NAME gets the content of file NAME, so secrets never travel on a "
+                                + "topic. Unset: secret references are refused (the job fails with the reason).")
+                .define(JOB_CHECKPOINT_ROOTS, Type.LIST, "", Importance.MEDIUM,
+                        "Process backend: directories (e.g. a shared file system) besides the node's work "
+                                + "directory under which a START may name a checkpoint path; any other path is "
+                                + "refused and the job gets its node-local checkpoint directory.")
+                .define(JOB_USER, Type.STRING, null, Importance.MEDIUM,
+                        "Process backend: run jobs as this user (setpriv; the connector must run as root). "
+                                + "Unset: the connector's user.")
+                .define(JOB_CGROUP_PARENT, Type.STRING, null, Importance.LOW,
+                        "Process backend: a cgroup v2 directory (writable by the connector) under which every "
+                                + "attempt gets a cgroup of its own, killed as a whole. Unset: jobs are killed by "
+                                + "process group, process tree and their sandbox token.")
+                .define(JOB_MEMORY_MAX_BYTES, Type.LONG, 0L, Range.atLeast(0), Importance.LOW,
+                        "memory.max of an attempt's cgroup (needs node.job.cgroup.parent with the memory "
+                                + "controller enabled); 0 = no limit.")
+                .define(JOB_PIDS_MAX, Type.LONG, 0L, Range.atLeast(0), Importance.LOW,
+                        "pids.max of an attempt's cgroup (needs node.job.cgroup.parent with the pids controller "
+                                + "enabled); 0 = no limit.")
+                .define(JOB_LOG_MAX_BYTES, Type.LONG, 64L << 20, Range.atLeast(0), Importance.LOW,
+                        "Process backend: a job's stdout or stderr file above this size is cut to its last half "
+                                + "(checked every 10 s); 0 = no cap.");
     }
 }

@@ -277,7 +277,7 @@ public final class NodeConnector implements AutoCloseable {
         }
         telemetryServer = new UdpTelemetryServer(settings.telemetryPort(), aggregator, clock);
         runner = new ProcessJobRunner(workDir, new ProcessRunnerSettings(settings.suspendDeadline(),
-                settings.termGrace(), telemetryServer.endpoint(), settings.stderrLines()), clock);
+                settings.termGrace(), telemetryServer.endpoint(), settings.stderrLines(), settings.sandbox()), clock);
         return new NvidiaSmiGpuProbe(settings.nvidiaSmi(), Duration.ofSeconds(10));
     }
 

@@ -1,5 +1,6 @@
 package io.quanta.node;
 
+import io.quanta.node.runner.SandboxSettings;
 import io.quanta.topics.config.QuantaConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -33,12 +34,14 @@ import java.util.Objects;
  * @param shutdownTimeout delivery wait on shutdown
  * @param attemptRetention how long ended attempts (records, logs, working directories) are kept; zero = forever
  * @param fenceTimeout without an acknowledged heartbeat for this long, the connector kills its attempts (self-fencing)
+ * @param sandbox how the process backend confines jobs
  */
 public record NodeSettings(String nodeId, String cellId, String rack, Backend backend, int gpus, String gpuModel,
                            int gpuMemoryMiB, String nvidiaSmi, Path workDir, Duration heartbeatInterval,
                            Duration suspendDeadline, Duration termGrace, Duration telemetryWindow, int telemetryPort,
                            int stderrLines, double simSpeed, String throughputModel, int outboxCapacity,
-                           Duration shutdownTimeout, Duration attemptRetention, Duration fenceTimeout) {
+                           Duration shutdownTimeout, Duration attemptRetention, Duration fenceTimeout,
+                           SandboxSettings sandbox) {
 
     /**
      * The scheduler's node timeout key, read when the same configuration sets it (the connector does not depend on the
@@ -62,6 +65,7 @@ public record NodeSettings(String nodeId, String cellId, String rack, Backend ba
         Objects.requireNonNull(backend, "backend");
         Objects.requireNonNull(workDir, "workDir");
         Objects.requireNonNull(fenceTimeout, "fenceTimeout");
+        Objects.requireNonNull(sandbox, "sandbox");
         if (fenceTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
             throw new IllegalArgumentException(NodeConfigSection.FENCE_TIMEOUT_MS + " (" + fenceTimeout.toMillis()
                     + " ms) must be at least two heartbeat intervals (" + heartbeatInterval.toMillis() + " ms each)");
@@ -95,7 +99,24 @@ public record NodeSettings(String nodeId, String cellId, String rack, Backend ba
                 config.getInt(NodeConfigSection.OUTBOX_CAPACITY),
                 millis(config, NodeConfigSection.SHUTDOWN_TIMEOUT_MS),
                 Duration.ofHours(config.getLong(NodeConfigSection.ATTEMPT_RETENTION_HOURS)),
-                fenceTimeout(config));
+                fenceTimeout(config),
+                sandbox(config));
+    }
+
+    private static SandboxSettings sandbox(QuantaConfig config) {
+        return new SandboxSettings(config.getList(NodeConfigSection.JOB_ENV_PASSTHROUGH),
+                optionalString(config, NodeConfigSection.JOB_SECRETS_DIR).map(Path::of),
+                config.getList(NodeConfigSection.JOB_CHECKPOINT_ROOTS).stream().map(Path::of).toList(),
+                optionalString(config, NodeConfigSection.JOB_USER),
+                optionalString(config, NodeConfigSection.JOB_CGROUP_PARENT).map(Path::of),
+                config.getLong(NodeConfigSection.JOB_MEMORY_MAX_BYTES),
+                config.getLong(NodeConfigSection.JOB_PIDS_MAX),
+                config.getLong(NodeConfigSection.JOB_LOG_MAX_BYTES));
+    }
+
+    private static java.util.Optional<String> optionalString(QuantaConfig config, String key) {
+        String value = config.getString(key);
+        return value == null || value.isBlank() ? java.util.Optional.empty() : java.util.Optional.of(value.strip());
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,12 +22,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs attempts as real processes. Each attempt runs under a tiny {@code /bin/sh} wrapper that records the job's exit
- * status in {@code exit-code}, so that a restarted connector can still tell how an adopted job ended. The job gets:
+ * Runs attempts as real processes, confined by a {@link JobSandbox} (allow-listed environment, a session and process
+ * group of its own, optionally another user and a cgroup, confined checkpoint paths, capped output). Each attempt runs
+ * under a tiny {@code /bin/sh} wrapper that records the job's exit status in {@code exit-code}, so that a restarted
+ * connector can still tell how an adopted job ended. Besides its own variables, the job gets:
  * <ul>
  *   <li>{@code CUDA_VISIBLE_DEVICES}: the assigned GPU indices, comma-separated;</li>
- *   <li>{@code QUANTA_CHECKPOINT_DIR}: the START command's checkpoint reference when it is an absolute path (shared
- *       file system), else the job's directory on this node; it holds a checkpoint when
+ *   <li>{@code QUANTA_CHECKPOINT_DIR}: the START command's checkpoint reference when it lies under an allowed root
+ *       (the work root or node.job.checkpoint.roots), else the job's directory on this node; it holds a checkpoint when
  *       {@value CheckpointMarker#FILE_NAME} exists ({@code QUANTA_RESUME=1});</li>
  *   <li>{@code QUANTA_TELEMETRY}: where to report progress; {@code QUANTA_JOB_ID}, {@code QUANTA_ATTEMPT},
  *       {@code QUANTA_WORK_DIR} (also its working directory).</li>
@@ -34,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * Suspend: SIGUSR1 to the job process (sent with {@code kill -USR1 <pid>} through {@code /bin/sh}, the JDK cannot send
  * it), then SIGTERM at the deadline, then SIGKILL to the whole process tree after the grace. The outcome is SUSPENDED
  * when the checkpoint marker changed after the request, COMPLETED when the job exited 0 on its own without one, FAILED
- * otherwise. Kill: SIGKILL to the process tree at once, reported as FAILED. Stdout and stderr go to files in the
+ * otherwise. Kill: SIGKILL to every process of the attempt at once (cgroup, group, tree, token), reported as FAILED;
+ * whatever an attempt leaves behind when it ends is killed the same way. Stdout and stderr go to files in the
  * attempt directory; a FAILED event carries the last lines of stderr.
  */
 public final class ProcessJobRunner implements JobRunner {
@@ -42,8 +46,11 @@ public final class ProcessJobRunner implements JobRunner {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessJobRunner.class);
     private static final String PROCESS_STATE = "process.json";
     private static final String EXIT_CODE = "exit-code";
-    private static final String WRAPPER = "exit_file=\"$1\"; shift; \"$@\"; code=$?; "
+    /** $1 exit-code file, $2 cgroup.procs to join first (or empty), then the job's argv. */
+    private static final String WRAPPER = "exit_file=\"$1\"; cg=\"$2\"; shift 2; "
+            + "if [ -n \"$cg\" ]; then echo $$ > \"$cg\" || exit 125; fi; \"$@\"; code=$?; "
             + "printf '%s\\n' \"$code\" > \"$exit_file.tmp\" && mv -f \"$exit_file.tmp\" \"$exit_file\"; exit \"$code\"";
+    private static final long LOG_CAP_CHECK_SECONDS = 10;
 
     /**
      * What the runner persists about a process, to adopt it after a restart.
@@ -55,9 +62,12 @@ public final class ProcessJobRunner implements JobRunner {
      * @param fingerprintAtSuspend checkpoint marker fingerprint when the suspend was requested
      * @param killRequested whether a KILL command was applied
      * @param forced whether the runner had to SIGTERM/SIGKILL after the deadline
+     * @param token the attempt's sandbox token (null in records of older versions)
+     * @param cgroupProcs the attempt's cgroup.procs file, null when none
      */
     record ProcessState(long pid, long startMillis, String checkpointDir, boolean suspendRequested,
-                        String fingerprintAtSuspend, boolean killRequested, boolean forced) {
+                        String fingerprintAtSuspend, boolean killRequested, boolean forced, String token,
+                        String cgroupProcs) {
     }
 
     private final NodeWorkDir workDir;
@@ -65,6 +75,7 @@ public final class ProcessJobRunner implements JobRunner {
     private final Clock clock;
     private final ScheduledExecutorService timers;
     private final Map<AttemptId, Tracked> tracked = new HashMap<>();
+    private final JobSandbox sandbox;
 
     /** A runner whose attempts live under {@code workDir}; timestamps of events come from {@code clock}. */
     public ProcessJobRunner(NodeWorkDir workDir, ProcessRunnerSettings settings, Clock clock) {
@@ -76,6 +87,8 @@ public final class ProcessJobRunner implements JobRunner {
             t.setDaemon(true);
             return t;
         });
+        this.sandbox = new JobSandbox(workDir, settings.sandbox());
+        timers.scheduleWithFixedDelay(this::capLogs, LOG_CAP_CHECK_SECONDS, LOG_CAP_CHECK_SECONDS, TimeUnit.SECONDS);
     }
 
     @Override
@@ -93,24 +106,37 @@ public final class ProcessJobRunner implements JobRunner {
             return;
         }
         Path dir = workDir.attemptDir(id);
-        Path checkpointDir = checkpointDirFor(launch);
+        JobSandbox.CheckpointDir checkpoint = sandbox.checkpointDir(id.jobId(), launch.checkpointRef());
+        Path checkpointDir = checkpoint.dir();
+        String token = JobSandbox.newToken();
+        Optional<Path> cgroup = Optional.empty();
         Process process;
         try {
             NodeWorkDir.createDirectories(dir.resolve("work"));
             NodeWorkDir.createDirectories(checkpointDir);
             Files.deleteIfExists(dir.resolve(EXIT_CODE));
-            process = processBuilder(launch, dir, checkpointDir).start();
+            if (checkpoint.refusal().isPresent()) {
+                LOG.warn("{}: {}; using {}", id, checkpoint.refusal().get(), checkpointDir);
+                Files.writeString(dir.resolve("stderr.log"), "[quanta] " + checkpoint.refusal().get() + "; using "
+                        + checkpointDir + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            }
+            sandbox.handOver(dir, checkpointDir);
+            cgroup = sandbox.createCgroup(id);
+            process = processBuilder(launch, dir, checkpointDir, token, cgroup).start();
         } catch (IOException | RuntimeException e) {
+            sandbox.release(cgroup);
+            // the reason names no command line or environment value: both may hold secrets
             listener.onEvent(new RunnerEvent.Failed(id, clock.instant(), OptionalInt.empty(),
-                    "cannot start " + launch.command() + ": " + e.getMessage()));
+                    "cannot start the job's command: " + e.getMessage()));
             return;
         }
-        Tracked t = new Tracked(id, listener, process.toHandle(), process, dir, checkpointDir);
+        Tracked t = new Tracked(id, listener, process.toHandle(), process, dir, checkpointDir, token, cgroup);
         synchronized (this) {
             tracked.put(id, t);
             persist(t);
         }
-        LOG.info("started {} as pid {}: {}", id, process.pid(), launch.command());
+        LOG.info("started {} as pid {}", id, process.pid());
+        LOG.debug("{} runs {}", id, launch.command());
         listener.onEvent(new RunnerEvent.Started(id, clock.instant()));
         process.onExit().whenComplete((p, error) -> finished(t));
     }
@@ -160,13 +186,16 @@ public final class ProcessJobRunner implements JobRunner {
         Optional<ProcessHandle> alive = ProcessHandle.of(s.pid())
                 .filter(ProcessHandle::isAlive)
                 .filter(h -> s.startMillis() < 0 || startMillis(h) == s.startMillis());
-        Tracked t = new Tracked(id, listener, alive.orElse(null), null, dir, Path.of(s.checkpointDir()));
+        Tracked t = new Tracked(id, listener, alive.orElse(null), null, dir, Path.of(s.checkpointDir()), s.token(),
+                Optional.ofNullable(s.cgroupProcs()).map(Path::of));
         t.suspendRequested = s.suspendRequested();
         t.fingerprintAtSuspend = s.fingerprintAtSuspend();
         t.killRequested = s.killRequested();
         t.forced = s.forced();
         if (alive.isEmpty()) {
             t.ended = true;
+            sandbox.killAll(null, t.token, t.cgroup); // what it left behind while the connector was down
+            sandbox.release(t.cgroup);
             listener.onEvent(outcome(t, readExitCode(t)));
             return;
         }
@@ -204,17 +233,19 @@ public final class ProcessJobRunner implements JobRunner {
         return tracked.values().stream().collect(Collectors.toMap(t -> t.id, t -> t.handle.pid()));
     }
 
-    private ProcessBuilder processBuilder(AttemptLaunch launch, Path dir, Path checkpointDir) {
-        List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", WRAPPER, "quanta-job",
-                dir.resolve(EXIT_CODE).toString()));
-        argv.addAll(launch.command());
+    private ProcessBuilder processBuilder(AttemptLaunch launch, Path dir, Path checkpointDir, String token,
+                                          Optional<Path> cgroup) {
+        List<String> argv = sandbox.command(List.of("/bin/sh", "-c", WRAPPER, "quanta-job",
+                dir.resolve(EXIT_CODE).toString(), cgroup.map(Path::toString).orElse("")), launch.command());
         ProcessBuilder builder = new ProcessBuilder(argv)
                 .directory(dir.resolve("work").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout.log").toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("stderr.log").toFile()));
         Map<String, String> env = builder.environment();
-        env.putAll(launch.env());
+        Map<String, String> base = sandbox.environment(launch.env(), System.getenv(), dir.resolve("work"), token);
+        env.clear();
+        env.putAll(base);
         env.put("CUDA_VISIBLE_DEVICES", launch.gpuIndices().stream().map(String::valueOf)
                 .collect(Collectors.joining(",")));
         env.put("QUANTA_JOB_ID", launch.id().jobId());
@@ -224,18 +255,6 @@ public final class ProcessJobRunner implements JobRunner {
         env.put("QUANTA_TELEMETRY", settings.telemetryEndpoint());
         env.put("QUANTA_WORK_DIR", dir.resolve("work").toString());
         return builder;
-    }
-
-    private Path checkpointDirFor(AttemptLaunch launch) {
-        Optional<String> ref = launch.checkpointRef();
-        if (ref.isPresent()) {
-            if (ref.get().startsWith("/")) {
-                return Path.of(ref.get());
-            }
-            LOG.warn("{}: checkpoint reference '{}' is not an absolute path; using the node's directory", launch.id(),
-                    ref.get());
-        }
-        return workDir.checkpointDir(launch.id().jobId());
     }
 
     private void terminate(Tracked t) {
@@ -252,9 +271,17 @@ public final class ProcessJobRunner implements JobRunner {
     }
 
     private void killTree(Tracked t) {
-        List<ProcessHandle> tree = t.handle.descendants().toList();
-        tree.forEach(ProcessHandle::destroyForcibly);
-        t.handle.destroyForcibly();
+        sandbox.killAll(t.handle, t.token, t.cgroup);
+    }
+
+    private void capLogs() {
+        List<Path> dirs;
+        synchronized (this) {
+            dirs = tracked.values().stream().map(t -> t.dir).toList();
+        }
+        for (Path dir : dirs) {
+            sandbox.capLogs(dir.resolve("stdout.log"), dir.resolve("stderr.log"));
+        }
     }
 
     private Optional<ProcessHandle> jobProcess(Tracked t) {
@@ -270,6 +297,9 @@ public final class ProcessJobRunner implements JobRunner {
             t.timers.forEach(f -> f.cancel(false));
             tracked.remove(t.id);
         }
+        // whatever the job left behind (a daemonized child) ends with it: the attempt's GPUs are free after this
+        sandbox.killAll(t.handle, t.token, t.cgroup);
+        sandbox.release(t.cgroup);
         OptionalInt exit = readExitCode(t);
         RunnerEvent event = outcome(t, exit);
         LOG.info("{} ended: {}", t.id, event);
@@ -323,7 +353,8 @@ public final class ProcessJobRunner implements JobRunner {
 
     private void persist(Tracked t) {
         Json.write(t.dir.resolve(PROCESS_STATE), new ProcessState(t.handle.pid(), startMillis(t.handle),
-                t.checkpointDir.toString(), t.suspendRequested, t.fingerprintAtSuspend, t.killRequested, t.forced));
+                t.checkpointDir.toString(), t.suspendRequested, t.fingerprintAtSuspend, t.killRequested, t.forced,
+                t.token, t.cgroup.map(Path::toString).orElse(null)));
     }
 
     private static long startMillis(ProcessHandle handle) {
@@ -338,6 +369,8 @@ public final class ProcessJobRunner implements JobRunner {
         final Process process;
         final Path dir;
         final Path checkpointDir;
+        final String token;
+        final Optional<Path> cgroup;
         final List<ScheduledFuture<?>> timers = new ArrayList<>();
         boolean suspendRequested;
         String fingerprintAtSuspend = CheckpointMarker.NONE;
@@ -345,8 +378,11 @@ public final class ProcessJobRunner implements JobRunner {
         boolean forced;
         boolean ended;
 
-        Tracked(AttemptId id, Listener listener, ProcessHandle handle, Process process, Path dir, Path checkpointDir) {
+        Tracked(AttemptId id, Listener listener, ProcessHandle handle, Process process, Path dir, Path checkpointDir,
+                String token, Optional<Path> cgroup) {
             this.id = id;
+            this.token = token;
+            this.cgroup = cgroup;
             this.listener = listener;
             this.handle = handle;
             this.process = process;

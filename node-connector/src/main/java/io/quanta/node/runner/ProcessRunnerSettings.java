@@ -10,9 +10,10 @@ import java.util.Objects;
  * @param termGrace how long after SIGTERM before SIGKILL
  * @param telemetryEndpoint value of {@code QUANTA_TELEMETRY} given to jobs, e.g. {@code udp://127.0.0.1:40123}
  * @param stderrTailLines how many last lines of stderr a FAILED event carries
+ * @param sandbox how jobs are confined
  */
 public record ProcessRunnerSettings(Duration suspendDeadline, Duration termGrace, String telemetryEndpoint,
-                                    int stderrTailLines) {
+                                    int stderrTailLines, SandboxSettings sandbox) {
 
     public ProcessRunnerSettings {
         requirePositive("suspendDeadline", suspendDeadline);
@@ -21,6 +22,13 @@ public record ProcessRunnerSettings(Duration suspendDeadline, Duration termGrace
         if (stderrTailLines < 0) {
             throw new IllegalArgumentException("stderrTailLines must be >= 0, got " + stderrTailLines);
         }
+        Objects.requireNonNull(sandbox, "sandbox");
+    }
+
+    /** Settings with the default sandbox. */
+    public ProcessRunnerSettings(Duration suspendDeadline, Duration termGrace, String telemetryEndpoint,
+                                 int stderrTailLines) {
+        this(suspendDeadline, termGrace, telemetryEndpoint, stderrTailLines, SandboxSettings.defaults());
     }
 
     private static void requirePositive(String name, Duration value) {

@@ -26,25 +26,40 @@ public final class ProcessSignals {
         if (!signal.matches("[A-Z0-9]+")) {
             throw new IllegalArgumentException("signal must be a name such as USR1, got '" + signal + "'");
         }
+        boolean ok = run("kill -" + signal + " \"$1\"", process.pid(), signal);
+        if (!ok) {
+            LOG.warn("kill -{} {} failed (the process may have ended)", signal, process.pid());
+        }
+        return ok;
+    }
+
+    /**
+     * Sends {@code signal} to every process of the process group {@code pgid} ({@code kill -SIG -- -pgid}).
+     *
+     * @return whether {@code kill} reported success (false when the group is already empty)
+     */
+    public static boolean sendToGroup(long pgid, String signal) {
+        if (!signal.matches("[A-Z0-9]+")) {
+            throw new IllegalArgumentException("signal must be a name such as KILL, got '" + signal + "'");
+        }
+        return run("kill -" + signal + " -- \"-$1\"", pgid, signal);
+    }
+
+    private static boolean run(String script, long pid, String signal) {
         try {
-            Process kill = new ProcessBuilder("/bin/sh", "-c", "kill -" + signal + " \"$1\"", "kill",
-                    Long.toString(process.pid()))
+            Process kill = new ProcessBuilder("/bin/sh", "-c", script, "kill", Long.toString(pid))
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .start();
             if (!kill.waitFor(10, TimeUnit.SECONDS)) {
                 kill.destroyForcibly();
-                LOG.warn("kill -{} {} did not return", signal, process.pid());
+                LOG.warn("kill -{} {} did not return", signal, pid);
                 return false;
             }
-            boolean ok = kill.exitValue() == 0;
-            if (!ok) {
-                LOG.warn("kill -{} {} failed (the process may have ended)", signal, process.pid());
-            }
-            return ok;
+            return kill.exitValue() == 0;
         } catch (IOException e) {
-            LOG.warn("cannot run kill -{} {}: {}", signal, process.pid(), e.getMessage());
+            LOG.warn("cannot run kill -{} {}: {}", signal, pid, e.getMessage());
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

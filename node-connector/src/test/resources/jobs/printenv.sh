@@ -1,0 +1,2 @@
+# Writes the job's environment (NUL-separated) to $1.
+env -0 > "$1"
