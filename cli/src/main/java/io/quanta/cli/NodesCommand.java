@@ -22,7 +22,9 @@ import picocli.CommandLine.Option;
  * unhealthy GPUs, the attempts it runs, and whether it is Ready (heard from within the node timeout).
  */
 @Command(name = "nodes", mixinStandardHelpOptions = true,
-        description = "Show the nodes heard from recently, with their GPUs and jobs (from their heartbeats).")
+        description = "Show the nodes heard from recently, with their GPUs and jobs (from their heartbeats).",
+        subcommands = {NodeAdmissionCommands.Admit.class, NodeAdmissionCommands.Revoke.class,
+                NodeAdmissionCommands.Secret.class})
 public final class NodesCommand extends ClientCommand implements Callable<Integer> {
 
     @Option(names = "--since", paramLabel = "SECONDS", defaultValue = "600",

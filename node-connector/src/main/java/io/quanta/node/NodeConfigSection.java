@@ -33,6 +33,7 @@ public final class NodeConfigSection implements ConfigSection {
     public static final String SHUTDOWN_TIMEOUT_MS = "node.shutdown.timeout.ms";
     public static final String ATTEMPT_RETENTION_HOURS = "node.attempts.retention.hours";
     public static final String FENCE_TIMEOUT_MS = "node.fence.timeout.ms";
+    public static final String AUTH_KEY = "node.auth.key";
     public static final String JOB_ENV_PASSTHROUGH = "node.job.env.passthrough";
     public static final String JOB_SECRETS_DIR = "node.job.secrets.dir";
     public static final String JOB_CHECKPOINT_ROOTS = "node.job.checkpoint.roots";
@@ -120,6 +121,11 @@ public final class NodeConfigSection implements ConfigSection {
                                 + "fence timeout of its own uses at most two thirds of it). A broker outage longer "
                                 + "than this stops every job; raise both timeouts together where outages are "
                                 + "expected.")
+                .define(AUTH_KEY, Type.PASSWORD, null, Importance.HIGH,
+                        "This node's key (hex), as printed by 'quanta nodes admit NODE': every heartbeat, job event "
+                                + "and telemetry record is signed with it (header quanta-node-mac). Needed when the "
+                                + "scheduler runs with node authentication (scheduler.node.secret.file). Unset: "
+                                + "records are not signed.")
                 .define(JOB_ENV_PASSTHROUGH, Type.LIST, String.join(",", SandboxSettings.DEFAULT_PASSTHROUGH),
                         Importance.MEDIUM, "Process backend: the variables of the connector's environment a job "
                                 + "inherits (names, or prefixes ending in *); nothing else of it reaches the job, so "

@@ -116,6 +116,7 @@ public final class NodeConnector implements AutoCloseable {
     private SelfFence fence;
     private CountDownLatch journalReplayed = new CountDownLatch(0);
     private volatile RuntimeException failure;
+    private byte[] signingKey;
     private ScheduledExecutorService timers;
     private Thread commandThread;
     private volatile KafkaConsumer<String, NodeCommand> consumer;
@@ -231,6 +232,7 @@ public final class NodeConnector implements AutoCloseable {
 
     private void startComponents() {
         workDir = new NodeWorkDir(settings.workDir());
+        signingKey = settings.authKey().map(NodeSettings.NodeKey::bytes).orElse(null);
         epoch = NodeEpoch.next(workDir, clock);
         aggregator = new TelemetryAggregator(settings.nodeId(), clock.instant());
         GpuProbe probe = createRunnerAndProbe();
@@ -287,7 +289,7 @@ public final class NodeConnector implements AutoCloseable {
      * records are retried by the idempotent producer itself until delivered.
      */
     private void send(Outbound<?> item) throws Exception {
-        Future<RecordMetadata> sent = producer.send(item.toProducerRecord(), (metadata, error) -> {
+        Future<RecordMetadata> sent = producer.send(item.toProducerRecord(signingKey), (metadata, error) -> {
             if (error != null) {
                 LOG.warn("{} not delivered: {}", item, error.toString());
             } else {

@@ -1,6 +1,7 @@
 package io.quanta.node;
 
 import io.quanta.node.runner.SandboxSettings;
+import io.quanta.topics.auth.NodeMac;
 import io.quanta.topics.config.QuantaConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The typed settings of a node connector, read from the {@code node.*} section of a {@link QuantaConfig} (see
@@ -35,13 +37,14 @@ import java.util.Objects;
  * @param attemptRetention how long ended attempts (records, logs, working directories) are kept; zero = forever
  * @param fenceTimeout without an acknowledged heartbeat for this long, the connector kills its attempts (self-fencing)
  * @param sandbox how the process backend confines jobs
+ * @param authKey this node's signing key ({@code node.auth.key}); empty = records are not signed
  */
 public record NodeSettings(String nodeId, String cellId, String rack, Backend backend, int gpus, String gpuModel,
                            int gpuMemoryMiB, String nvidiaSmi, Path workDir, Duration heartbeatInterval,
                            Duration suspendDeadline, Duration termGrace, Duration telemetryWindow, int telemetryPort,
                            int stderrLines, double simSpeed, String throughputModel, int outboxCapacity,
                            Duration shutdownTimeout, Duration attemptRetention, Duration fenceTimeout,
-                           SandboxSettings sandbox) {
+                           SandboxSettings sandbox, Optional<NodeKey> authKey) {
 
     /**
      * The scheduler's node timeout key, read when the same configuration sets it (the connector does not depend on the
@@ -66,6 +69,7 @@ public record NodeSettings(String nodeId, String cellId, String rack, Backend ba
         Objects.requireNonNull(workDir, "workDir");
         Objects.requireNonNull(fenceTimeout, "fenceTimeout");
         Objects.requireNonNull(sandbox, "sandbox");
+        Objects.requireNonNull(authKey, "authKey");
         if (fenceTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
             throw new IllegalArgumentException(NodeConfigSection.FENCE_TIMEOUT_MS + " (" + fenceTimeout.toMillis()
                     + " ms) must be at least two heartbeat intervals (" + heartbeatInterval.toMillis() + " ms each)");
@@ -100,7 +104,32 @@ public record NodeSettings(String nodeId, String cellId, String rack, Backend ba
                 millis(config, NodeConfigSection.SHUTDOWN_TIMEOUT_MS),
                 Duration.ofHours(config.getLong(NodeConfigSection.ATTEMPT_RETENTION_HOURS)),
                 fenceTimeout(config),
-                sandbox(config));
+                sandbox(config),
+                Optional.ofNullable(config.getPassword(NodeConfigSection.AUTH_KEY))
+                        .map(p -> new NodeKey(NodeMac.fromHex(p.value()))));
+    }
+
+    /** A node's signing key; {@link #toString()} hides it. */
+    public static final class NodeKey {
+        private final byte[] bytes;
+
+        public NodeKey(byte[] bytes) {
+            if (bytes.length < 16) {
+                throw new IllegalArgumentException(NodeConfigSection.AUTH_KEY + " is too short (" + bytes.length
+                        + " bytes): use the key 'quanta nodes admit' printed");
+            }
+            this.bytes = bytes.clone();
+        }
+
+        /** The key bytes. */
+        public byte[] bytes() {
+            return bytes.clone();
+        }
+
+        @Override
+        public String toString() {
+            return "NodeKey[hidden]";
+        }
     }
 
     private static SandboxSettings sandbox(QuantaConfig config) {

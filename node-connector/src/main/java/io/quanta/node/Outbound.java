@@ -1,6 +1,8 @@
 package io.quanta.node;
 
 import io.quanta.topics.TopicSpec;
+import io.quanta.topics.auth.NodeMac;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -20,8 +22,21 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 public record Outbound<V>(Kind kind, TopicSpec<String, V> spec, String key, V value, Instant timestamp,
                           Runnable onDelivered) {
 
-    /** The kinds of records a node publishes. */
-    public enum Kind { EVENT, TELEMETRY, HEARTBEAT }
+    /** The kinds of records a node publishes, with the logical topic id their MAC covers. */
+    public enum Kind {
+        EVENT("events"), TELEMETRY("telemetry"), HEARTBEAT("heartbeats");
+
+        private final String topicId;
+
+        Kind(String topicId) {
+            this.topicId = topicId;
+        }
+
+        /** The topic id signed into the record's MAC. */
+        public String topicId() {
+            return topicId;
+        }
+    }
 
     public Outbound {
         Objects.requireNonNull(kind, "kind");
@@ -37,10 +52,24 @@ public record Outbound<V>(Kind kind, TopicSpec<String, V> spec, String key, V va
         this(kind, spec, key, value, timestamp, () -> { });
     }
 
-    /** The serialised producer record (value in the Confluent wire format). */
+    /** The serialised producer record (value in the Confluent wire format), unsigned. */
     public ProducerRecord<String, byte[]> toProducerRecord() {
+        return toProducerRecord(null);
+    }
+
+    /**
+     * The serialised producer record, signed with {@code nodeKey} ({@link NodeMac} header) when one is given: with
+     * node authentication on, the scheduler counts only signed records of admitted nodes.
+     */
+    public ProducerRecord<String, byte[]> toProducerRecord(byte[] nodeKey) {
         byte[] bytes = spec.valueSerde().serializer().serialize(spec.name(), value);
-        return new ProducerRecord<>(spec.name(), null, timestamp.toEpochMilli(), key, bytes);
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(spec.name(), null, timestamp.toEpochMilli(), key,
+                bytes);
+        if (nodeKey != null) {
+            record.headers().add(NodeMac.HEADER, NodeMac.sign(nodeKey, kind.topicId(),
+                    key.getBytes(StandardCharsets.UTF_8), bytes));
+        }
+        return record;
     }
 
     @Override

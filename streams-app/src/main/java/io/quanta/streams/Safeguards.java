@@ -1,6 +1,9 @@
 package io.quanta.streams;
 
+import io.quanta.topics.auth.NodeSecret;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The scheduler's limits against hostile or broken input and stuck attempts.
@@ -12,8 +15,11 @@ import java.time.Duration;
  *                      job's retry rules); zero = off
  * @param suspendTimeout longest an attempt may stay SUSPENDING (stream time) before its nodes are told to KILL it and
  *                      the job is requeued from its previous checkpoint; zero = off
+ * @param nodeSecret    when present, node authentication is on: heartbeats, events and telemetry count only from
+ *                      admitted nodes and with a valid {@code quanta-node-mac} under the node's key
  */
-public record Safeguards(int inputMaxBytes, Duration maxClockSkew, Duration startTimeout, Duration suspendTimeout) {
+public record Safeguards(int inputMaxBytes, Duration maxClockSkew, Duration startTimeout, Duration suspendTimeout,
+                         Optional<NodeSecret> nodeSecret) {
 
     public Safeguards {
         if (inputMaxBytes < 1024) {
@@ -25,5 +31,16 @@ public record Safeguards(int inputMaxBytes, Duration maxClockSkew, Duration star
         if (startTimeout.isNegative() || suspendTimeout.isNegative()) {
             throw new IllegalArgumentException("attempt timeouts must be >= 0 (0 = off)");
         }
+        Objects.requireNonNull(nodeSecret, "nodeSecret");
+    }
+
+    /** Safeguards without node authentication. */
+    public Safeguards(int inputMaxBytes, Duration maxClockSkew, Duration startTimeout, Duration suspendTimeout) {
+        this(inputMaxBytes, maxClockSkew, startTimeout, suspendTimeout, Optional.empty());
+    }
+
+    /** A copy with node authentication under {@code secret}. */
+    public Safeguards withNodeSecret(NodeSecret secret) {
+        return new Safeguards(inputMaxBytes, maxClockSkew, startTimeout, suspendTimeout, Optional.of(secret));
     }
 }

@@ -26,6 +26,7 @@ public final class SchedulerConfigSection implements ConfigSection {
     public static final String POLICY_QUOTAS = "scheduler.policy.quotas";
     public static final String PASS_INTERVAL_MS = "scheduler.pass.interval.ms";
     public static final String NODE_TIMEOUT_MS = "scheduler.node.timeout.ms";
+    public static final String NODE_SECRET_FILE = "scheduler.node.secret.file";
     public static final String FINISHED_RETENTION_HOURS = "scheduler.finished.retention.hours";
     public static final String DEFAULT_CELL = "scheduler.routing.default.cell";
     public static final String TENANT_CELLS = "scheduler.routing.tenants";
@@ -82,6 +83,13 @@ public final class SchedulerConfigSection implements ConfigSection {
                                 + "the state changed or the policy asked to be woken, and checks node liveness.")
                 .define(NODE_TIMEOUT_MS, Type.LONG, 30_000L, Range.atLeast(1), Importance.MEDIUM,
                         "A node silent for longer than this (stream time) is lost; its jobs are requeued.")
+                .define(NODE_SECRET_FILE, Type.STRING, null, Importance.HIGH,
+                        "Node authentication: a file holding the node secret (64 hex digits; 'quanta nodes secret' "
+                                + "makes one). When set, heartbeats, job events and telemetry count only from nodes "
+                                + "admitted on quanta.nodes.admissions ('quanta nodes admit NODE', which prints the "
+                                + "node's key for its node.auth.key) and signed with that key (header "
+                                + "quanta-node-mac); forged, unsigned or unadmitted records, and heartbeats whose "
+                                + "epoch is more than a day ahead of their time, go to the dead letters. Unset: off.")
                 .define(FINISHED_RETENTION_HOURS, Type.LONG, 720L, Range.atLeast(0), Importance.MEDIUM,
                         "How long (stream time) a cell keeps the record of a job that ended (finished, failed, "
                                 + "cancelled or rejected) for status queries and duplicate detection; checked once "

@@ -4,6 +4,7 @@ import io.quanta.core.policy.ConfigKey;
 import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyConfigKeys;
 import io.quanta.streams.router.CellRouting;
+import io.quanta.topics.auth.NodeSecret;
 import io.quanta.topics.config.QuantaConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -85,7 +86,13 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
                 new Safeguards(config.getInt(SchedulerConfigSection.INPUT_MAX_BYTES),
                         Duration.ofMillis(config.getLong(SchedulerConfigSection.MAX_CLOCK_SKEW_MS)),
                         Duration.ofMillis(config.getLong(SchedulerConfigSection.START_TIMEOUT_MS)),
-                        Duration.ofMillis(config.getLong(SchedulerConfigSection.SUSPEND_TIMEOUT_MS))));
+                        Duration.ofMillis(config.getLong(SchedulerConfigSection.SUSPEND_TIMEOUT_MS)),
+                        nodeSecret(config)));
+    }
+
+    private static Optional<NodeSecret> nodeSecret(QuantaConfig config) {
+        String file = config.getString(SchedulerConfigSection.NODE_SECRET_FILE);
+        return file == null || file.isBlank() ? Optional.empty() : Optional.of(NodeSecret.read(Path.of(file)));
     }
 
     /** The defaults of every {@code scheduler.*} key. */

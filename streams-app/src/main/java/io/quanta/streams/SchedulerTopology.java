@@ -11,13 +11,17 @@ import io.quanta.streams.cell.StateCodecs;
 import io.quanta.streams.cell.CellSchedulerProcessor;
 import io.quanta.streams.cell.ConfigFingerprint;
 import io.quanta.streams.cell.JobRecord;
+import io.quanta.streams.router.AdmissionsProcessor;
 import io.quanta.streams.router.InputRouterProcessor;
 import io.quanta.streams.router.JobRoute;
+import io.quanta.streams.router.NodeAuthenticator;
 import io.quanta.streams.router.Routes;
 import io.quanta.streams.store.BytesCodecSerde;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
@@ -67,6 +71,10 @@ public final class SchedulerTopology {
 
     /** Router: job id to its cell and submission fingerprint. */
     public static final String JOB_ROUTES_STORE = "router-job-routes";
+    /** Global (node authentication on): admitted node ids, from {@code quanta.nodes.admissions}. */
+    public static final String ADMISSIONS_STORE = "router-node-admissions";
+    public static final String ADMISSIONS_SOURCE = "admissions-source";
+    public static final String ADMISSIONS_PROCESSOR = "admissions-processor";
     /** Router: node id to the cell it declared last. */
     public static final String NODE_CELLS_STORE = "router-node-cells";
     /** Cells: active jobs ({@code cell|job}). */
@@ -103,6 +111,7 @@ public final class SchedulerTopology {
         addNodeRouter(topology, topics, settings);
         addCellScheduler(topology, topics, settings, policies);
         addStores(topology, stores);
+        addAdmissions(topology, topics, settings, stores);
         return topology;
     }
 
@@ -123,10 +132,10 @@ public final class SchedulerTopology {
                 Routes.submissions(JOB_ROUTES_STORE, settings.routing()), sinks, limits);
         ProcessorSupplier<byte[], byte[], String, Object> telemetry = () -> new InputRouterProcessor<JobTelemetry>(
                 topics.telemetry().valueSerde().deserializer(), Routes.telemetry(JOB_ROUTES_STORE), sinks,
-                limits);
+                limits, authenticator(settings, "telemetry", JobTelemetry::getNodeId, null));
         ProcessorSupplier<byte[], byte[], String, Object> events = () -> new InputRouterProcessor<JobEvent>(
                 topics.events().valueSerde().deserializer(), Routes.events(JOB_ROUTES_STORE), sinks,
-                limits);
+                limits, authenticator(settings, "events", JobEvent::getNodeId, null));
         topology.addProcessor(SUBMISSION_ROUTER, submissions, SUBMISSIONS_SOURCE);
         topology.addProcessor(TELEMETRY_ROUTER, telemetry, TELEMETRY_SOURCE);
         topology.addProcessor(EVENT_ROUTER, events, EVENTS_SOURCE);
@@ -134,6 +143,28 @@ public final class SchedulerTopology {
         sink(topology, JOB_ROUTER_INBOX_SINK, topics.inbox(), routers);
         sink(topology, JOB_ROUTER_STATUS_SINK, topics.status(), routers);
         sink(topology, JOB_ROUTER_DEADLETTER_SINK, topics.deadLetter(), routers);
+    }
+
+    /** The node authenticator of a router, or null when node authentication is off. */
+    private static <V> NodeAuthenticator<V> authenticator(SchedulerSettings settings, String topicId,
+                                                          Function<V, String> nodeIdOf, ToLongFunction<V> epochOf) {
+        return settings.safeguards().nodeSecret().<NodeAuthenticator<V>>map(secret -> new NodeAuthenticator<>(topicId,
+                nodeIdOf, epochOf, secret, ADMISSIONS_STORE)).orElse(null);
+    }
+
+    /**
+     * With node authentication on, every instance keeps all admissions in a global store (a handful of records per
+     * node, read by all three node-input routers whatever partitions they own).
+     */
+    private static void addAdmissions(Topology topology, TopicCatalogue topics, SchedulerSettings settings,
+                                      StoreOptions stores) {
+        if (settings.safeguards().nodeSecret().isEmpty()) {
+            return;
+        }
+        topology.addGlobalStore(stores.keyValue(ADMISSIONS_STORE, Serdes.String(), Serdes.String())
+                        .withLoggingDisabled(), ADMISSIONS_SOURCE, new StringDeserializer(),
+                topics.admissions().valueSerde().deserializer(), topics.admissions().name(), ADMISSIONS_PROCESSOR,
+                () -> new AdmissionsProcessor(ADMISSIONS_STORE));
     }
 
     private static InputRouterProcessor.Limits limits(SchedulerSettings settings) {
@@ -147,7 +178,8 @@ public final class SchedulerTopology {
         source(topology, HEARTBEATS_SOURCE, Serdes.ByteArray().deserializer(), topics.heartbeats());
         ProcessorSupplier<byte[], byte[], String, Object> heartbeats = () -> new InputRouterProcessor<NodeHeartbeat>(
                 topics.heartbeats().valueSerde().deserializer(), Routes.heartbeats(NODE_CELLS_STORE), sinks,
-                limits(settings));
+                limits(settings), authenticator(settings, "heartbeats", NodeHeartbeat::getNodeId,
+                        NodeHeartbeat::getEpoch));
         topology.addProcessor(HEARTBEAT_ROUTER, heartbeats, HEARTBEATS_SOURCE);
         sink(topology, NODE_ROUTER_INBOX_SINK, topics.inbox(), HEARTBEAT_ROUTER);
         sink(topology, NODE_ROUTER_DEADLETTER_SINK, topics.deadLetter(), HEARTBEAT_ROUTER);

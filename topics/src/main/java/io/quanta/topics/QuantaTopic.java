@@ -19,7 +19,8 @@ public enum QuantaTopic {
     COMMANDS("commands", "quanta.nodes.commands", 3, CleanupPolicy.DELETE, days(7), false),
     DECISIONS("decisions", "quanta.scheduler.decisions", 3, CleanupPolicy.DELETE, TopicSpec.INFINITE_RETENTION, false),
     STATUS("status", "quanta.jobs.status", 3, CleanupPolicy.COMPACT, TopicSpec.INFINITE_RETENTION, false),
-    DEADLETTER("deadletter", "quanta.deadletter", 1, CleanupPolicy.DELETE, days(30), false);
+    DEADLETTER("deadletter", "quanta.deadletter", 1, CleanupPolicy.DELETE, days(30), false),
+    ADMISSIONS("admissions", "quanta.nodes.admissions", 1, CleanupPolicy.COMPACT, TopicSpec.INFINITE_RETENTION, false);
 
     private final String id;
     private final String defaultName;

@@ -6,6 +6,7 @@ import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.JobTelemetry;
+import io.quanta.schemas.NodeAdmission;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.schemas.SchedulingDecision;
@@ -44,6 +45,7 @@ public final class TopicCatalogue {
         types.put(QuantaTopic.DECISIONS, SchedulingDecision.class);
         types.put(QuantaTopic.STATUS, JobStatus.class);
         types.put(QuantaTopic.DEADLETTER, DeadLetter.class);
+        types.put(QuantaTopic.ADMISSIONS, NodeAdmission.class);
         return java.util.Collections.unmodifiableMap(types);
     }
 
@@ -70,6 +72,11 @@ public final class TopicCatalogue {
     @SuppressWarnings("unchecked")
     private <V> TopicSpec<String, V> get(QuantaTopic topic) {
         return (TopicSpec<String, V>) specs.get(topic);
+    }
+
+    /** {@code quanta.nodes.admissions} (key nodeId, compacted): which nodes an operator admitted. */
+    public TopicSpec<String, NodeAdmission> admissions() {
+        return get(QuantaTopic.ADMISSIONS);
     }
 
     /** {@code quanta.jobs.submissions} (key jobId). */

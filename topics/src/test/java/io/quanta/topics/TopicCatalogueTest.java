@@ -21,12 +21,13 @@ class TopicCatalogueTest {
     private final AvroSerdeFactory serdes = new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true);
 
     @Test
-    void shouldDescribeNineTopicsWithDefaultNamesWhenNotConfigured() {
+    void shouldDescribeTenTopicsWithDefaultNamesWhenNotConfigured() {
         TopicCatalogue catalogue = TopicCatalogue.from(config(Map.of()), serdes);
 
         assertThat(catalogue.all()).extracting(TopicSpec::name).containsExactly("quanta.jobs.submissions",
                 "quanta.nodes.heartbeats", "quanta.jobs.telemetry", "quanta.jobs.events", "quanta.cells.inbox",
-                "quanta.nodes.commands", "quanta.scheduler.decisions", "quanta.jobs.status", "quanta.deadletter");
+                "quanta.nodes.commands", "quanta.scheduler.decisions", "quanta.jobs.status", "quanta.deadletter",
+                "quanta.nodes.admissions");
         assertThat(catalogue.all()).allSatisfy(spec -> assertThat(spec.keySerde().serializer())
                 .isInstanceOf(StringSerializer.class));
     }
@@ -97,7 +98,7 @@ class TopicCatalogueTest {
     void shouldNameRegistryKeyWhenAdministrationCatalogueSerdeIsUsed() {
         TopicCatalogue catalogue = TopicCatalogue.forAdministration(config(Map.of()));
 
-        assertThat(catalogue.all()).hasSize(9);
+        assertThat(catalogue.all()).hasSize(10);
         assertThatThrownBy(() -> catalogue.events().valueSerde().serializer().serialize("t", null))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("schema.registry.url");
     }

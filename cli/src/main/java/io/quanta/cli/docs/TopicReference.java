@@ -70,6 +70,7 @@ public final class TopicReference {
             case DECISIONS -> io.quanta.schemas.SchedulingDecision.getClassSchema();
             case STATUS -> io.quanta.schemas.JobStatus.getClassSchema();
             case DEADLETTER -> io.quanta.schemas.DeadLetter.getClassSchema();
+            case ADMISSIONS -> io.quanta.schemas.NodeAdmission.getClassSchema();
         };
     }
 
@@ -86,6 +87,8 @@ public final class TopicReference {
         m.put(QuantaTopic.COMMANDS, new String[] {"node id", "scheduler (cell scheduler)", "node connectors "
                 + "(own partition)"});
         m.put(QuantaTopic.DECISIONS, new String[] {"cell id", "scheduler (cell scheduler)", "audit, operators"});
+        m.put(QuantaTopic.ADMISSIONS, new String[] {"node id", "operators (`quanta nodes admit`, `revoke`)",
+                "scheduler (routers, with node authentication on)"});
         m.put(QuantaTopic.STATUS, new String[] {"job id", "scheduler (routers, cell scheduler)",
                 "`quanta status`, `queue`, `watch`"});
         m.put(QuantaTopic.DEADLETTER, new String[] {"original key", "scheduler", "operators"});

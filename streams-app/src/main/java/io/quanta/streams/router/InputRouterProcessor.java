@@ -47,19 +47,33 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
     private final InputRoute<V> route;
     private final Sinks sinks;
     private final Limits limits;
+    private final NodeAuthenticator<V> authenticator;
     private ProcessorContext<String, Object> context;
 
     public InputRouterProcessor(Deserializer<V> decoder, InputRoute<V> route, Sinks sinks, Limits limits) {
+        this(decoder, route, sinks, limits, null);
+    }
+
+    /**
+     * @param authenticator checks that a node record comes from the admitted node it names; null = no node
+     *                      authentication
+     */
+    public InputRouterProcessor(Deserializer<V> decoder, InputRoute<V> route, Sinks sinks, Limits limits,
+                                NodeAuthenticator<V> authenticator) {
         this.decoder = decoder;
         this.route = route;
         this.sinks = sinks;
         this.limits = limits;
+        this.authenticator = authenticator;
     }
 
     @Override
     public void init(ProcessorContext<String, Object> context) {
         this.context = context;
         route.init(context::getStateStore);
+        if (authenticator != null) {
+            authenticator.init(context::getStateStore);
+        }
     }
 
     @Override
@@ -84,6 +98,14 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
                     source.getOffset());
             forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(), e.getMessage(),
                     e.getClass().getName(), at), record.timestamp());
+            return;
+        }
+        String unauthenticated = authenticator == null ? null : authenticator.refusal(record, value).orElse(null);
+        if (unauthenticated != null) {
+            LOG.warn("dead letter: {} at {}/{}/{}", unauthenticated, source.getTopic(), source.getPartition(),
+                    source.getOffset());
+            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(), unauthenticated, "",
+                    at), record.timestamp());
             return;
         }
         RouteOutcome outcome = route.route(key, value, source, at);

@@ -21,9 +21,9 @@ class SchemasApplyTest {
         List<SchemaApplyResult> first = new SchemasApply(registry).apply(catalogue);
         List<SchemaApplyResult> second = new SchemasApply(registry).apply(catalogue);
 
-        assertThat(first).hasSize(9).allSatisfy(r -> assertThat(r.outcome())
+        assertThat(first).hasSize(10).allSatisfy(r -> assertThat(r.outcome())
                 .isEqualTo(SchemaApplyResult.Outcome.REGISTERED));
-        assertThat(second).hasSize(9).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(SchemaApplyResult.Outcome.OK));
+        assertThat(second).hasSize(10).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(SchemaApplyResult.Outcome.OK));
         assertThat(registry.latest("quanta.jobs.submissions-value").schema())
                 .isEqualTo(catalogue.valueSchemas().get("quanta.jobs.submissions-value"));
     }

@@ -54,8 +54,8 @@ class TopicsApplyIT {
         List<TopicApplyResult> first = apply.apply(catalogue.all());
         List<TopicApplyResult> second = apply.apply(catalogue.all());
 
-        assertThat(first).hasSize(9).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(TopicApplyResult.Outcome.CREATED));
-        assertThat(second).hasSize(9).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(TopicApplyResult.Outcome.OK));
+        assertThat(first).hasSize(10).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(TopicApplyResult.Outcome.CREATED));
+        assertThat(second).hasSize(10).allSatisfy(r -> assertThat(r.outcome()).isEqualTo(TopicApplyResult.Outcome.OK));
         assertThat(admin.describeTopics(List.of(catalogue.inbox().name())).allTopicNames().get()
                 .get(catalogue.inbox().name()).partitions()).hasSize(2);
     }
