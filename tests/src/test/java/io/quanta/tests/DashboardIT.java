@@ -134,8 +134,11 @@ class DashboardIT {
                     row("#queue", hostileJob) + "?.querySelector('button.job').textContent === " + js(hostileJob));
             awaitPage(browser, "the hostile dead-letter key as text", "[...document.querySelectorAll("
                     + "'#deadletters tbody td')].some(td => td.textContent === " + js(hostileKey) + ")");
-            assertThat(browser.evaluate("document.images.length + ',' + document.scripts.length + ',' "
-                    + "+ (window.__pwned === undefined)").asText()).as("images, scripts, untouched").isEqualTo("0,1,true");
+            assertThat(browser.evaluate("document.images.length + ',' + document.scripts.length + ','"
+                    + " + document.querySelectorAll('main u').length + ',' + (window.__pwned === undefined) + ','"
+                    + " + [...document.querySelectorAll('#queue td')].some(td => td.textContent === '<u>tenant</u>')")
+                    .asText()).as("images, scripts, underlines, untouched, tenant as text")
+                    .isEqualTo("0,1,0,true,true");
 
             LocalClusterIT.Cli cancel = cli("cancel", "dash-blocker", "--wait");
             assertThat(cancel.code).as(cancel.err.toString()).isZero();
