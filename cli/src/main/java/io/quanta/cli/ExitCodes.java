@@ -7,7 +7,8 @@ package io.quanta.cli;
  *   <li>1 {@link #FAILURE}: the job ended otherwise (FAILED, CANCELLED, REJECTED while watched) or did not end in
  *       time</li>
  *   <li>2 {@link #USAGE}: bad usage, configuration or input; nothing was done</li>
- *   <li>3 {@link #DRIFT}: {@code topics apply} found a topic or schema that differs</li>
+ *   <li>3 {@link #DRIFT}: {@code topics apply} found a topic or schema that differs, {@code acls apply} an ACL that
+ *       grants more than the roles</li>
  *   <li>4 {@link #REFUSED}: the scheduler refused the request (a submission REJECTED, a job id already in use, a
  *       job that already ended)</li>
  *   <li>5 {@link #NOT_FOUND}: no such job</li>

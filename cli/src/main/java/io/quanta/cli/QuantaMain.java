@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "quanta", mixinStandardHelpOptions = true, versionProvider = QuantaVersion.class,
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:the job did not finish (FAILED, CANCELLED, timeout)",
-                "2:bad usage, configuration or input; nothing was done", "3:topics apply found drift",
+                "2:bad usage, configuration or input; nothing was done", "3:topics apply or acls apply found drift",
                 "4:refused by the scheduler (rejected, id already used, job already ended)", "5:no such job",
                 "69:the cluster or the scheduler did not answer", "130:interrupted"},
         description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.",
@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
                 SubmitCommand.class, StatusCommand.class, QueueCommand.class, NodesCommand.class, WatchCommand.class,
                 CancelCommand.class,
                 // operators
-                TopicsCommand.class, ConfigCommand.class, DocsCommand.class, AuditCommand.class,
+                TopicsCommand.class, AclsCommand.class, ConfigCommand.class, DocsCommand.class, AuditCommand.class,
                 CommandLine.HelpCommand.class})
 public final class QuantaMain implements Runnable {
 
