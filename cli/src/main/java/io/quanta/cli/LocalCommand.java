@@ -37,7 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  quanta local",
                 "  quanta local --workload ../shared/traces/philly_dev_slice_2000.csv --limit 30 --speed 600",
                 "  quanta local --cluster 2x12x8 --policy tiresias-las --workload T.csv --exit-when-done",
-                "  quanta local --only broker,registry      (then quanta scheduler and quanta node separately)"})
+                "  quanta local --only broker,registry      (then quanta scheduler and quanta node separately)",
+                "  quanta local --secure --tenants vision,nlp   (SASL_SSL, ACLs; client-<user>.properties per user)"})
 public final class LocalCommand implements Callable<Integer> {
 
     @Option(names = "--only", split = ",", paramLabel = "PART",
@@ -132,6 +133,18 @@ public final class LocalCommand implements Callable<Integer> {
     @Option(names = "--stop-when-ready", description = "Stop as soon as everything is ready (smoke tests).")
     boolean stopWhenReady;
 
+    @Option(names = "--secure",
+            description = "Secured: the broker takes SASL_SSL only (SCRAM-SHA-512 over TLS, certificates made for "
+                    + "loopback), with the authorizer on and least-privilege ACLs per role; the scheduler, each node "
+                    + "and the CLI connect as their own users. Writes client-<user>.properties per user (the "
+                    + "registry stays plaintext on loopback). A data directory keeps the mode it was made with.")
+    boolean secure;
+
+    @Option(names = "--tenants", split = ",", paramLabel = "NAME", defaultValue = "demo",
+            description = "With --secure: one user tenant-NAME per tenant (default: ${DEFAULT-VALUE}); the first one "
+                    + "is in client.properties and plays the workload.")
+    List<String> tenants;
+
     @Mixin
     ConfigOptions config;
 
@@ -165,7 +178,7 @@ public final class LocalCommand implements Callable<Integer> {
                 clean, shape, kind, gpuModel, Optional.ofNullable(workload), limit, seed, speed, exitWhenDone,
                 stopWhenReady, Duration.ofSeconds(registryTimeoutSeconds), statusPort, metricsPort,
                 Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), Optional.ofNullable(reportDir), base,
-                parts);
+                parts, secure, secure ? tenants : List.of());
         return new LocalRun(request, spec.commandLine().getOut(), spec.commandLine().getErr(), Clock.systemUTC())
                 .run();
     }

@@ -23,9 +23,11 @@ import java.util.stream.Stream;
  * <pre>
  * local.lock          held while a quanta local runs here (and its pid)
  * ports.properties    the ports of the last run, reused when free
- * client.properties   bootstrap.servers and schema.registry.url for other terminals (quanta -c FILE ...)
+ * client.properties   bootstrap.servers and schema.registry.url for other terminals (quanta -c FILE ...); with
+ *                     --secure also the first tenant's credentials, and client-&lt;user&gt;.properties per user
  * workload.properties progress of the workload being played
  * kafka/  registry/  scheduler/  nodes/&lt;id&gt;/  reports/&lt;run&gt;/
+ * security/           with --secure: SCRAM passwords, the broker's key store, the clients' trust store (owner only)
  * </pre>
  */
 public final class DataDir implements AutoCloseable {
@@ -72,6 +74,11 @@ public final class DataDir implements AutoCloseable {
 
     public Path node(String nodeId) {
         return root.resolve("nodes").resolve(nodeId);
+    }
+
+    /** Credentials and certificates of a secured run. */
+    public Path security() {
+        return root.resolve("security");
     }
 
     public Path reports() {

@@ -1,7 +1,9 @@
 package io.quanta.cli.local;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quanta.cli.AclsCommand;
 import io.quanta.cli.TopicsCommand;
+import io.quanta.cli.acl.AclConfigSection;
 import io.quanta.cli.metrics.ClusterMonitor;
 import io.quanta.cli.metrics.MetricsServer;
 import io.quanta.cli.metrics.NodeMetrics;
@@ -16,6 +18,8 @@ import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.streams.app.SchedulerApp;
 import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.admin.AclApplyResult;
+import io.quanta.topics.admin.AclPlan;
 import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.serde.AvroSerdeFactory;
@@ -41,8 +45,10 @@ import org.slf4j.LoggerFactory;
  * KRaft broker and the Apicurio registry (child process, schemas kept on disk) started in parallel, the topics, the
  * scheduler ({@link SchedulerApp}, status API), one simulated (or process) node connector per server of the cluster
  * shape, the Prometheus endpoint and a {@link ClusterMonitor}; or only the {@link LocalPart}s asked for (the broker,
- * the registry, the topics, the metrics endpoint and the monitor always run). {@link #close()} stops them in reverse
- * order and leaves no process behind.
+ * the registry, the topics, the metrics endpoint and the monitor always run). Secured ({@link Options#secure()}):
+ * the broker takes SASL_SSL only, the roles' ACLs are applied before anything else starts, and each part connects as
+ * its own user (topics as the admin, the scheduler, each node, the monitor as the auditor) through configuration
+ * alone. {@link #close()} stops them in reverse order and leaves no process behind.
  */
 public final class LocalCluster implements AutoCloseable {
 
@@ -59,9 +65,13 @@ public final class LocalCluster implements AutoCloseable {
      * @param base the user's configuration (file, environment, --set), under what this class sets
      * @param sinks more receivers of the observed records (a workload recorder)
      * @param parts what to run (always with the broker and the registry)
+     * @param secure SASL_SSL, the authorizer and least-privilege ACLs, each part as its own user
+     *     ({@link LocalSecurity})
+     * @param tenants the tenant users of a secured cluster
      */
     public record Options(ClusterShape shape, NodeSettings.Backend backend, String gpuModel, TimeCompression time,
-                          Duration registryTimeout, QuantaConfig base, List<RecordSink> sinks, Set<LocalPart> parts) {
+                          Duration registryTimeout, QuantaConfig base, List<RecordSink> sinks, Set<LocalPart> parts,
+                          boolean secure, List<String> tenants) {
 
         /** A whole cluster. */
         public Options(ClusterShape shape, NodeSettings.Backend backend, String gpuModel, TimeCompression time,
@@ -69,8 +79,15 @@ public final class LocalCluster implements AutoCloseable {
             this(shape, backend, gpuModel, time, registryTimeout, base, sinks, LocalPart.all());
         }
 
+        /** A plaintext cluster of these parts. */
+        public Options(ClusterShape shape, NodeSettings.Backend backend, String gpuModel, TimeCompression time,
+                       Duration registryTimeout, QuantaConfig base, List<RecordSink> sinks, Set<LocalPart> parts) {
+            this(shape, backend, gpuModel, time, registryTimeout, base, sinks, parts, false, List.of());
+        }
+
         public Options {
             parts = Set.copyOf(parts);
+            tenants = List.copyOf(tenants);
         }
     }
 
@@ -82,6 +99,7 @@ public final class LocalCluster implements AutoCloseable {
     private Optional<MetricsServer> metrics = Optional.empty();
     private ClusterMonitor monitor;
     private QuantaConfig config;
+    private LocalSecurity security;
     private Set<LocalPart> parts = LocalPart.all();
 
     private LocalCluster() {
@@ -108,8 +126,10 @@ public final class LocalCluster implements AutoCloseable {
         AvroTrust.trustQuantaSchemas();
         log.accept("starting Kafka broker and schema registry" + (dir.hasState() ? " (resuming " + dir.root() + ")"
                 : ""));
+        security = o.secure() ? LocalSecurity.open(dir, o.shape().nodeIds(), o.tenants()) : null;
         broker = EmbeddedKafkaBroker.builder().dataDir(dir.kafka())
-                .ports(ports.get(LocalPorts.BROKER), ports.get(LocalPorts.CONTROLLER)).build();
+                .ports(ports.get(LocalPorts.BROKER), ports.get(LocalPorts.CONTROLLER))
+                .security(security == null ? null : security.broker()).build();
         registry = ApicurioRegistryProcess.persistent(o.registryTimeout(), dir.registry(),
                 ports.get(LocalPorts.REGISTRY), dir.registry().resolve("registry.log"));
         started.add(broker);
@@ -122,15 +142,20 @@ public final class LocalCluster implements AutoCloseable {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
         config = o.base().withOverrides(settings(o, dir, ports));
+        QuantaConfig admin = configAs(LocalSecurity.ADMIN);
         log.accept("applying topics");
-        TopicsCommand.apply(config);
-        TopicsCommand.applySchemas(config);
-        awaitTopicsVisible(config);
+        TopicsCommand.apply(admin);
+        TopicsCommand.applySchemas(admin);
+        awaitTopicsVisible(admin);
+        if (security != null) {
+            log.accept("applying the ACLs of the roles");
+            applyAcls(admin);
+        }
         metrics = MetricsServer.start(config);
         metrics.ifPresent(started::add);
         if (parts.contains(LocalPart.SCHEDULER)) {
             log.accept("starting the scheduler (policy " + config.getString(SchedulerConfigSection.POLICY) + ")");
-            scheduler = SchedulerApp.create(config);
+            scheduler = SchedulerApp.create(configAs(LocalSecurity.SCHEDULER));
             started.add(scheduler);
             scheduler.start();
         }
@@ -138,7 +163,7 @@ public final class LocalCluster implements AutoCloseable {
         if (parts.contains(LocalPart.NODES)) {
             startNodes(o, dir, log, catalogue);
         }
-        monitor = ClusterMonitor.start(config, catalogue, metrics.map(m -> (MeterRegistry) m.registry()),
+        monitor = ClusterMonitor.start(configAs(LocalSecurity.AUDITOR), catalogue, metrics.map(m -> (MeterRegistry) m.registry()),
                 scheduler == null ? Optional.empty() : scheduler.kafkaStreams(), o.sinks(), Clock.systemUTC());
         if (scheduler != null && !scheduler.awaitRunning(Duration.ofMinutes(3))) {
             throw new IllegalStateException("the scheduler did not reach RUNNING within 3 minutes (state "
@@ -150,13 +175,24 @@ public final class LocalCluster implements AutoCloseable {
         log.accept("starting " + o.shape().servers() + " " + o.backend().name().toLowerCase(Locale.ROOT)
                 + " nodes (" + o.shape() + ")");
         for (String nodeId : o.shape().nodeIds()) {
-            QuantaConfig nodeConfig = config.withOverrides(nodeSettings(o, dir, nodeId));
+            QuantaConfig nodeConfig = configAs(LocalSecurity.nodeUser(nodeId)).withOverrides(nodeSettings(o, dir,
+                    nodeId));
             NodeConnector node = new NodeConnector(NodeSettings.from(nodeConfig), nodeConfig, catalogue,
                     Clock.systemUTC());
             nodes.add(node);
             node.start();
             metrics.ifPresent(m -> NodeMetrics.bind(m.registry(), node));
         }
+    }
+
+    /** The roles' ACLs for these principals, topic names and application id; drift is only logged here. */
+    private void applyAcls(QuantaConfig admin) {
+        AclPlan plan = AclPlan.of(TopicCatalogue.forAdministration(config),
+                config.getString(SchedulerConfigSection.APPLICATION_ID),
+                config.getString(AclConfigSection.AUDITOR_GROUP_PREFIX), security.principals());
+        List<AclApplyResult> results = AclsCommand.apply(admin, plan);
+        results.stream().filter(r -> r.outcome() == AclApplyResult.Outcome.DRIFT)
+                .forEach(r -> LOG.warn("ACL beyond the roles on this local cluster: {}", r.binding()));
     }
 
     /** Created topics reach the broker's metadata a little after the controller: wait until all are listed. */
@@ -208,9 +244,22 @@ public final class LocalCluster implements AutoCloseable {
         return s;
     }
 
-    /** The effective configuration (addresses included): what other terminals need. */
+    /**
+     * The effective configuration (addresses included): what other terminals need. On a secured cluster it holds no
+     * credentials: see {@link #configAs(String)}.
+     */
     public QuantaConfig config() {
         return config;
+    }
+
+    /** The effective configuration as {@code user} of a secured cluster ({@link LocalSecurity}); else the same. */
+    public QuantaConfig configAs(String user) {
+        return security == null ? config : security.as(config, user);
+    }
+
+    /** The users and their client settings, when secured. */
+    public Optional<LocalSecurity> security() {
+        return Optional.ofNullable(security);
     }
 
     public String bootstrapServers() {

@@ -2,6 +2,7 @@ package io.quanta.cli.local;
 
 import io.quanta.cli.ExitCodes;
 import io.quanta.cli.client.ClusterAccess;
+import io.quanta.embedded.Secrets;
 import io.quanta.cli.observe.ClusterView;
 import io.quanta.node.NodeSettings;
 import io.quanta.sim.SimulateCommand;
@@ -68,12 +69,26 @@ public final class LocalRun {
      *     with {@code clean} (the data directory is deleted)
      * @param base the user's configuration
      * @param parts what to run ({@code --only}); the broker and the registry always
+     * @param secure SASL_SSL, the authorizer and the roles' ACLs ({@code --secure})
+     * @param tenants tenant users of a secured cluster ({@code --tenants}); the first one is in
+     *     {@code client.properties} and plays the workload
      */
     public record Request(Path dataDir, boolean fresh, boolean clean, ClusterShape shape, NodeSettings.Backend backend,
                           String gpuModel, Optional<Path> workload, int limit, long seed, double speed,
                           boolean exitWhenDone, boolean stopWhenReady, Duration registryTimeout, int statusPort,
                           int metricsPort, Duration progressEvery, Optional<Path> reportDir, QuantaConfig base,
-                          Set<LocalPart> parts) {
+                          Set<LocalPart> parts, boolean secure, List<String> tenants) {
+
+        /** A plaintext cluster of these parts. */
+        public Request(Path dataDir, boolean fresh, boolean clean, ClusterShape shape, NodeSettings.Backend backend,
+                       String gpuModel, Optional<Path> workload, int limit, long seed, double speed,
+                       boolean exitWhenDone, boolean stopWhenReady, Duration registryTimeout, int statusPort,
+                       int metricsPort, Duration progressEvery, Optional<Path> reportDir, QuantaConfig base,
+                       Set<LocalPart> parts) {
+            this(dataDir, fresh, clean, shape, backend, gpuModel, workload, limit, seed, speed, exitWhenDone,
+                    stopWhenReady, registryTimeout, statusPort, metricsPort, progressEvery, reportDir, base, parts,
+                    false, List.of());
+        }
 
         /** A whole cluster. */
         public Request(Path dataDir, boolean fresh, boolean clean, ClusterShape shape, NodeSettings.Backend backend,
@@ -87,6 +102,10 @@ public final class LocalRun {
 
         public Request {
             parts = Set.copyOf(parts);
+            tenants = List.copyOf(tenants);
+            if (secure && tenants.isEmpty()) {
+                throw new IllegalArgumentException("a secured local cluster needs at least one tenant (--tenants)");
+            }
             if (!parts.contains(LocalPart.BROKER) || !parts.contains(LocalPart.REGISTRY)) {
                 throw new IllegalArgumentException("a local cluster always runs the broker and the registry, got "
                         + LocalPart.labels(parts));
@@ -141,6 +160,13 @@ public final class LocalRun {
             dir.delete();
             dir = DataDir.open(request.dataDir());
         }
+        Optional<String> mismatch = securityMismatch(dir);
+        if (mismatch.isPresent()) {
+            dir.close();
+            err.println("quanta local: " + mismatch.get());
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         Thread hook = new Thread(this::onSignal, "quanta-local-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -153,6 +179,21 @@ public final class LocalRun {
                 // the hook is running and waits for cleanedUp
             }
         }
+    }
+
+    /** A kept data directory is resumed only the way it was made: secured, or not. */
+    private Optional<String> securityMismatch(DataDir dir) {
+        boolean secured = LocalSecurity.isSecured(dir);
+        if (request.secure() && dir.hasState() && !secured) {
+            return Optional.of(dir.root() + " holds a cluster made without --secure: its clients have no users and "
+                    + "its topics no ACLs. Start it without --secure, or start over with --secure --fresh (or "
+                    + "another --data-dir)");
+        }
+        if (!request.secure() && secured) {
+            return Optional.of(dir.root() + " holds a cluster made with --secure: add --secure (running it "
+                    + "plaintext would drop its authentication and ACLs), or start over with --fresh");
+        }
+        return Optional.empty();
     }
 
     private int session(DataDir dir, Optional<Trace> trace) throws InterruptedException {
@@ -173,7 +214,7 @@ public final class LocalRun {
             cluster = LocalCluster.start(new LocalCluster.Options(request.shape(), request.backend(),
                     request.gpuModel(), time, request.registryTimeout(), request.base(),
                     recorder.map(r -> List.<io.quanta.cli.observe.RecordSink>of(r)).orElse(List.of()),
-                    request.parts()), dir, ports,
+                    request.parts(), request.secure(), request.tenants()), dir, ports,
                     step -> {
                         out.println("quanta local: " + step + "...");
                         out.flush();
@@ -184,7 +225,7 @@ public final class LocalRun {
         }
         WorkloadPlayer player = null;
         try {
-            writeClientProperties(dir, cluster.config());
+            writeClientProperties(dir, cluster);
             printAddresses(dir, cluster, Duration.between(began, clock.instant()));
             if (request.stopWhenReady()) {
                 return ExitCodes.OK;
@@ -261,7 +302,8 @@ public final class LocalRun {
     /** A player whose producer already knows the topic and the value schema's id (no cold start on job 1). */
     private WorkloadPlayer preparePlayer(LocalCluster cluster, Trace trace, WorkloadState state,
                                          ProfileAssigner profiles) {
-        ClusterAccess access = ClusterAccess.of(cluster.config());
+        ClusterAccess access = ClusterAccess.of(cluster.security().map(s -> cluster.configAs(s.defaultUser()))
+                .orElse(cluster.config()));
         String topic = access.topics().submissions().name();
         org.apache.kafka.clients.producer.KafkaProducer<String, io.quanta.schemas.JobRequest> producer =
                 access.producer(access.topics().submissions(), "quanta-local-workload");
@@ -334,10 +376,14 @@ public final class LocalRun {
         } else {
             out.printf("  nodes                    %s%n", only);
         }
-        out.printf("  client settings          %s%n", client);
+        if (cluster.security().isPresent()) {
+            printSecurity(dir, cluster.security().get(), client);
+        } else {
+            out.printf("  client settings          %s%n", client);
+        }
         out.println();
         if (request.partial()) {
-            printSeparateParts(dir, client);
+            printSeparateParts(dir, client, cluster.security());
         }
         out.println("From another terminal (the CLI finds this cluster by itself while it runs):");
         out.println("  bin/quanta submit --gpus 4 --tenant vision --model resnet50 --duration 3600");
@@ -349,26 +395,62 @@ public final class LocalRun {
         out.flush();
     }
 
+    /** The users of a secured cluster and their client settings files. */
+    private void printSecurity(DataDir dir, LocalSecurity security, Path client) {
+        out.printf("  security                 SASL_SSL (SCRAM-SHA-512, CA %s), ACLs per role; registry plaintext%n",
+                security.broker().certificates().caPem());
+        out.printf("  client settings          %s   (user %s)%n", client, security.defaultUser());
+        for (LocalSecurity.ClientFile file : security.clientFiles()) {
+            out.printf("                           %s   (%s)%n", dir.root().resolve(file.name()), file.purpose());
+        }
+    }
+
     /** How to run what {@code --only} left out, as separate processes against this cluster. */
-    private void printSeparateParts(DataDir dir, Path client) {
+    private void printSeparateParts(DataDir dir, Path client, Optional<LocalSecurity> security) {
         out.println("Started only " + LocalPart.labels(request.parts()) + " (topics and schemas applied). Run the rest "
                 + "as separate processes against it, e.g.:");
+        String nodeId = security.isPresent() ? request.shape().nodeIds().get(0) : "node-1";
+        Path scheduler = security.isPresent() ? dir.root().resolve("client-scheduler.properties") : client;
+        Path node = security.isPresent()
+                ? dir.root().resolve("client-" + LocalSecurity.nodeUser(nodeId) + ".properties") : client;
         if (!request.parts().contains(LocalPart.SCHEDULER)) {
-            out.println("  bin/quanta scheduler -c " + client + " --state-dir " + dir.scheduler()
+            out.println("  bin/quanta scheduler -c " + scheduler + " --state-dir " + dir.scheduler()
                     + " --set prometheus.port=0");
         }
         if (!request.parts().contains(LocalPart.NODES)) {
-            out.println("  bin/quanta node -c " + client + " --node-id node-1 --backend simulated --gpus 8 --work-dir "
-                    + dir.node("node-1") + " --set prometheus.port=0");
+            out.println("  bin/quanta node -c " + node + " --node-id " + nodeId + " --backend simulated --gpus 8 "
+                    + "--work-dir " + dir.node(nodeId) + " --set prometheus.port=0");
         }
         out.println();
     }
 
-    private static void writeClientProperties(DataDir dir, QuantaConfig config) {
+    /**
+     * {@code client.properties}: where the cluster is (and, secured, as the first tenant); secured, also one
+     * {@code client-<user>.properties} per user, readable by this account only.
+     */
+    private static void writeClientProperties(DataDir dir, LocalCluster cluster) {
+        QuantaConfig config = cluster.config();
         Map<String, String> client = new LinkedHashMap<>();
         client.put(ConnectionConfigSection.BOOTSTRAP_SERVERS, config.bootstrapServers());
         client.put(ConnectionConfigSection.REGISTRY_URL, config.requireRegistryUrl());
-        dir.write("client.properties", client, "quanta local: settings for clients of this cluster");
+        if (cluster.security().isEmpty()) {
+            dir.write("client.properties", client, "quanta local: settings for clients of this cluster");
+            return;
+        }
+        LocalSecurity security = cluster.security().get();
+        for (LocalSecurity.ClientFile file : security.clientFiles()) {
+            Map<String, String> values = new LinkedHashMap<>(client);
+            values.putAll(security.broker().clientProperties(file.user()));
+            if (file.user().equals(LocalSecurity.ADMIN)) {
+                values.putAll(security.aclSettings()); // quanta acls apply -c client-admin.properties
+            }
+            Secrets.writePrivate(dir.root().resolve(file.name()), values, "quanta local --secure: " + file.purpose()
+                    + " as User:" + file.user());
+        }
+        Map<String, String> defaults = new LinkedHashMap<>(client);
+        defaults.putAll(security.broker().clientProperties(security.defaultUser()));
+        Secrets.writePrivate(dir.root().resolve("client.properties"), defaults, "quanta local --secure: settings for "
+                + "clients of this cluster, as User:" + security.defaultUser());
     }
 
     private Trace loadTrace(Path file) {

@@ -1,0 +1,279 @@
+package io.quanta.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quanta.cli.ExitCodes;
+import io.quanta.cli.client.ClusterAccess;
+import io.quanta.cli.client.ModelProfiles;
+import io.quanta.cli.client.TopicReader;
+import io.quanta.cli.local.LocalPart;
+import io.quanta.cli.local.LocalRun;
+import io.quanta.embedded.Await;
+import io.quanta.node.NodeSettings;
+import io.quanta.schemas.JobRequest;
+import io.quanta.schemas.JobSubmitted;
+import io.quanta.schemas.NodeCommand;
+import io.quanta.schemas.NodeCommandType;
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.topics.config.QuantaConfig;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.acl.AccessControlEntry;
+import org.apache.kafka.common.acl.AclBinding;
+import org.apache.kafka.common.acl.AclOperation;
+import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.apache.kafka.common.resource.PatternType;
+import org.apache.kafka.common.resource.ResourcePattern;
+import org.apache.kafka.common.resource.ResourceType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code quanta local --secure} end to end: the embedded broker takes SASL_SSL only (SCRAM-SHA-512 over TLS) with the
+ * standard authorizer on and the roles' ACLs applied; the scheduler, two simulated connectors and the CLI each run as
+ * their own user, by configuration alone, and schedule, run and cancel jobs. The broker refuses what the roles do not
+ * allow: a tenant writing commands, a node writing submissions, and so a START from anyone but the scheduler never
+ * reaches a connector. {@code quanta acls apply} finds the applied ACLs in place and reports a grant beyond them.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SecuredClusterIT {
+
+    private static final Duration START = Duration.ofMinutes(4);
+    private static final String NODE_A = "r00-s000";
+    private static final String NODE_B = "r00-s001";
+
+    private Path dataDir;
+    private final StringWriter output = new StringWriter();
+    private LocalRun run;
+    private CompletableFuture<Integer> session;
+    private final List<String> jobs = new ArrayList<>();
+
+    @BeforeAll
+    void startSecuredLocalCluster(@TempDir Path temp) {
+        dataDir = temp.resolve("data");
+        run = new LocalRun(new LocalRun.Request(dataDir, false, false, new ClusterShape(1, 2, 4),
+                NodeSettings.Backend.SIMULATED, "V100", Optional.empty(), 0, 1, 600, false, false,
+                Duration.ofMinutes(3), 0, 0, Duration.ofMillis(500), Optional.empty(),
+                QuantaConfig.of(Map.of("scheduler.policy", "fifo")), LocalPart.all(), true,
+                List.of("vision", "nlp")), new PrintWriter(output, true), new PrintWriter(output, true),
+                Clock.systemUTC());
+        session = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return ExitCodes.INTERRUPTED;
+            }
+        });
+        Await.until("quanta local --secure is ready", START, () -> output.toString().contains("ready in")
+                || session.isDone());
+        assertThat(output.toString()).as("quanta local --secure output").contains("ready in");
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (run != null) {
+            run.stop();
+            assertThat(session.get(2, TimeUnit.MINUTES)).isZero();
+        }
+    }
+
+    private Path file(String user) {
+        return dataDir.resolve("client-" + user + ".properties");
+    }
+
+    private LocalClusterIT.Cli cli(String user, String... args) {
+        LocalClusterIT.Cli cli = new LocalClusterIT.Cli();
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("-c", file(user).toString()));
+        cli.code = cli.line.execute(all.toArray(String[]::new));
+        return cli;
+    }
+
+    private QuantaConfig config(String user) {
+        return QuantaConfig.builder().propertiesFile(file(user)).build();
+    }
+
+    @Test
+    @Order(1)
+    void shouldWriteOneSaslSslClientFilePerUserReadableByOwnerOnly() throws IOException {
+        assertThat(output.toString()).contains("security                 SASL_SSL (SCRAM-SHA-512",
+                "client-tenant-vision.properties", "client-node-" + NODE_B + ".properties");
+        for (String user : List.of("admin", "scheduler", "auditor", "node-" + NODE_A, "node-" + NODE_B,
+                "tenant-vision", "tenant-nlp")) {
+            Properties p = new Properties();
+            try (var in = Files.newBufferedReader(file(user))) {
+                p.load(in);
+            }
+            assertThat(p.getProperty("security.protocol")).as(user).isEqualTo("SASL_SSL");
+            assertThat(p.getProperty("sasl.mechanism")).isEqualTo("SCRAM-SHA-512");
+            assertThat(p.getProperty("sasl.jaas.config")).contains("username=\"" + user + "\"");
+            assertThat(Path.of(p.getProperty("ssl.truststore.location"))).isRegularFile();
+            if (Files.getFileAttributeView(dataDir, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
+                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file(user))))
+                        .isEqualTo("rw-------");
+            }
+        }
+        Properties defaults = new Properties();
+        try (var in = Files.newBufferedReader(dataDir.resolve("client.properties"))) {
+            defaults.load(in);
+        }
+        assertThat(defaults.getProperty("sasl.jaas.config")).contains("username=\"tenant-vision\"");
+    }
+
+    @Test
+    @Order(2)
+    void shouldScheduleRunAndFinishJobWhenTenantSubmitsWithItsOwnUser() {
+        LocalClusterIT.Cli submit = cli("tenant-vision", "submit", "--gpus", "2", "--tenant", "vision", "--model",
+                "resnet50", "--duration", "1200");
+        assertThat(submit.code).as(submit.err.toString()).isZero();
+        String id = submit.out.toString().trim();
+        jobs.add(id);
+
+        LocalClusterIT.Cli watch = cli("tenant-vision", "watch", id, "--timeout", "120");
+        assertThat(watch.code).as(watch.err.toString()).isZero();
+        assertThat(watch.out.toString()).contains(id, "RUNNING", "FINISHED");
+
+        LocalClusterIT.Cli nodes = cli("auditor", "nodes");
+        assertThat(nodes.code).as(nodes.err.toString()).isZero();
+        assertThat(nodes.out.toString()).contains(NODE_A, NODE_B, "2 nodes, 8 GPUs");
+    }
+
+    @Test
+    @Order(3)
+    void shouldCancelRunningJobWhenTenantCancels() {
+        LocalClusterIT.Cli submit = cli("tenant-nlp", "submit", "--gpus", "1", "--tenant", "nlp", "--model",
+                "transformer", "--duration", "10000000");
+        assertThat(submit.code).as(submit.err.toString()).isZero();
+        String id = submit.out.toString().trim();
+        jobs.add(id);
+        Await.until("job " + id + " runs", Duration.ofMinutes(1),
+                () -> cli("tenant-nlp", "status", id).out.toString().contains("State:            RUNNING"));
+
+        LocalClusterIT.Cli cancel = cli("tenant-nlp", "cancel", id, "--wait", "--reason", "test");
+        assertThat(cancel.code).as(cancel.out + " " + cancel.err).isZero();
+        assertThat(cancel.out.toString()).contains(id + " CANCELLED");
+    }
+
+    @Test
+    @Order(4)
+    void shouldDenyTenantWritingCommands() {
+        assertThat(sendCommand("tenant-vision", forgedStart("forged-by-tenant"))).isInstanceOf(
+                TopicAuthorizationException.class);
+    }
+
+    @Test
+    @Order(5)
+    void shouldDenyNodeWritingSubmissions() {
+        ClusterAccess node = ClusterAccess.of(config("node-" + NODE_A));
+        JobRequest request = new JobRequest(JobSubmitted.newBuilder().setJobId("forged-by-node").setTenant("vision")
+                .setNumGpus(1).setProfile(ModelProfiles.defaultsFor("resnet50")).setSubmittedAt(Instant.now())
+                .build());
+        try (KafkaProducer<String, JobRequest> producer = node.producer(node.topics().submissions(), "it-node")) {
+            assertThatThrownBy(() -> producer.send(new ProducerRecord<>(node.topics().submissions().name(),
+                    "forged-by-node", request)).get(30, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(TopicAuthorizationException.class);
+        }
+        assertThat(cli("tenant-vision", "status", "forged-by-node").code).isEqualTo(ExitCodes.NOT_FOUND);
+    }
+
+    @Test
+    @Order(6)
+    void shouldNeverDeliverStartWrittenByNonSchedulerToConnector() {
+        assertThat(sendCommand("node-" + NODE_B, forgedStart("forged-by-node"))).isInstanceOf(
+                TopicAuthorizationException.class);
+
+        List<NodeCommand> delivered = commandsOnTopic();
+        assertThat(delivered).as("the scheduler's STARTs are on the topic the connectors read")
+                .anyMatch(c -> c.getType() == NodeCommandType.START && jobs.contains(c.getJobId()));
+        assertThat(delivered).noneMatch(c -> c.getJobId().startsWith("forged-"));
+    }
+
+    @Test
+    @Order(7)
+    void shouldFindAppliedAclsAndReportGrantBeyondRolesAsDrift() throws Exception {
+        LocalClusterIT.Cli clean = cli("admin", "acls", "apply");
+        assertThat(clean.code).as(clean.out + " " + clean.err).isEqualTo(ExitCodes.OK);
+        assertThat(clean.out.toString()).contains("0 ACLs created", "0 drift")
+                .containsPattern("OK +tenant +User:tenant-nlp +WRITE +TOPIC +literal +quanta.jobs.submissions");
+
+        LocalClusterIT.Cli asTenant = cli("tenant-vision", "acls", "apply", "--tenant", "User:tenant-vision");
+        assertThat(asTenant.code).isEqualTo(ExitCodes.USAGE);
+        assertThat(asTenant.err.toString()).contains("may not manage ACLs");
+
+        AclBinding extra = new AclBinding(new ResourcePattern(ResourceType.TOPIC, "quanta.nodes.", PatternType.PREFIXED),
+                new AccessControlEntry("User:tenant-nlp", "*", AclOperation.WRITE, AclPermissionType.ALLOW));
+        try (Admin admin = Admin.create(config("admin").kafkaClientProperties())) {
+            admin.createAcls(List.of(extra)).all().get(30, TimeUnit.SECONDS);
+            LocalClusterIT.Cli drift = cli("admin", "acls", "apply");
+            assertThat(drift.code).as(drift.out + " " + drift.err).isEqualTo(ExitCodes.DRIFT);
+            assertThat(drift.out.toString()).containsPattern(
+                    "DRIFT +- +User:tenant-nlp +WRITE +TOPIC +prefixed +quanta.nodes.").contains("1 drift");
+            admin.deleteAcls(List.of(extra.toFilter())).all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private NodeCommand forgedStart(String jobId) {
+        return NodeCommand.newBuilder().setCommandId(jobId + "/1/START/" + NODE_A).setNodeId(NODE_A)
+                .setEpoch(Long.MAX_VALUE).setJobId(jobId).setAttempt(1).setType(NodeCommandType.START)
+                .setGpuIndices(List.of(0)).setCommand(List.of("sh", "-c", "echo owned"))
+                .setExpectedDurationSeconds(60L).setIssuedAt(Instant.now()).build();
+    }
+
+    /** What the broker answered to {@code user} writing {@code command} (null when it accepted it). */
+    private Throwable sendCommand(String user, NodeCommand command) {
+        ClusterAccess access = ClusterAccess.of(config(user));
+        try (KafkaProducer<String, NodeCommand> producer = access.producer(access.topics().commands(), "it-forger")) {
+            producer.send(new ProducerRecord<>(access.topics().commands().name(), command.getNodeId(), command))
+                    .get(30, TimeUnit.SECONDS);
+            return null;
+        } catch (ExecutionException e) {
+            return e.getCause();
+        } catch (Exception e) {
+            return e;
+        }
+    }
+
+    /** Every command on the topic the connectors read, read to its end as the auditor. */
+    private List<NodeCommand> commandsOnTopic() {
+        ClusterAccess auditor = ClusterAccess.of(config("auditor"));
+        List<NodeCommand> out = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = auditor.consumer(auditor.topics().commands(), "it-auditor")) {
+            TopicReader<NodeCommand> reader = new TopicReader<>(consumer, auditor.topics().commands().name(),
+                    auditor.topics().commands().valueSerde().deserializer(), Duration.ofSeconds(30));
+            List<org.apache.kafka.common.TopicPartition> parts = reader.partitions();
+            consumer.assign(parts);
+            consumer.seekToBeginning(parts);
+            reader.readToEnd(parts, (key, value) -> out.add(value));
+        }
+        return out;
+    }
+}
