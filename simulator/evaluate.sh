@@ -9,8 +9,37 @@
 # Seed 3 and the 46,000 window also informed the policy's knob and relaxation choices; seeds 4 and 5 and the 7,000
 # window did not (docs/evaluation.md).
 #   simulator/evaluate.sh --held-out [OUT] [FULL_TRACE]
+# With --suite: the evaluation suite of docs/evaluation.md (issue 15): 16 windows of 2,000 jobs of philly_dev.csv at
+# a heavy and a moderate size chosen by a fixed rule, seeds 2 and 3 on four of them, and the Alibaba trace, split into
+# a tuning half and a check half; tiresias-las, tiresias-gittins, srtf-oracle and quanta on every input, once per
+# model (default: realistic and two variants of it). One table per model on stdout and in OUT/MODEL/suite.md.
+#   simulator/evaluate.sh --suite [--models M1,M2,...] [OUT] [-- SUITE_OPTIONS...]
+# SUITE_OPTIONS go to io.quanta.sim.suite.SuiteMain: --half tuning|check, --run LABEL=POLICY[:k=v,...], --resume,
+# --threads N, --inputs ID,..., --list.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+if [[ "${1:-}" == "--suite" ]]; then
+  shift
+  models=realistic,realistic-switch-x2,realistic-no-pack-gain
+  if [[ "${1:-}" == "--models" ]]; then
+    models=$2
+    shift 2
+  fi
+  out=eval-out/suite
+  if [[ $# -gt 0 && "$1" != "--" ]]; then
+    out=$1
+    shift
+  fi
+  [[ "${1:-}" == "--" ]] && shift
+  traces=$here/../shared/traces
+  IFS=, read -r -a list <<< "$models"
+  for model in "${list[@]}"; do
+    echo "== suite, model $model" >&2
+    "$here/simulator/simulate.sh" --suite --philly "$traces/philly_dev.csv" \
+      --alibaba "$traces/alibaba_openb2023_lastweek.csv" --out "$out" --model "$model" "$@"
+  done
+  exit 0
+fi
 if [[ "${1:-}" == "--held-out" ]]; then
   out=${2:-eval-out/held-out}
   full=${3:-$here/../shared/traces/philly_dev.csv}

@@ -2,6 +2,7 @@
 # Runs the trace simulator from a build of this checkout, before (or without) the `quanta simulate` CLI.
 #   simulator/simulate.sh --trace ../shared/traces/philly_dev_slice_2000.csv --cluster 2x12x8 --compare fifo,quanta
 #   simulator/simulate.sh --bench ../shared/traces/philly_dev.csv 3x32x8 tiresias-las realistic
+#   simulator/simulate.sh --suite --philly ../shared/traces/philly_dev.csv --alibaba ... (see evaluate.sh --suite)
 # Builds the simulator and what it depends on once (again when a pom changes or with QUANTA_SIM_REBUILD=1).
 # JVM options: QUANTA_SIM_JAVA_OPTS (default -Xmx2g).
 set -euo pipefail
@@ -16,6 +17,9 @@ fi
 main=io.quanta.sim.SimulatorMain
 if [ "${1:-}" = --bench ]; then
   main=io.quanta.sim.bench.SimulationBenchmark
+  shift
+elif [ "${1:-}" = --suite ]; then
+  main=io.quanta.sim.suite.SuiteMain
   shift
 fi
 # shellcheck disable=SC2086

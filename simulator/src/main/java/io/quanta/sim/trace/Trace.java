@@ -1,5 +1,6 @@
 package io.quanta.sim.trace;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -41,6 +42,33 @@ public record Trace(String name, List<TraceJob> jobs) {
             throw new IllegalArgumentException("n must be >= 0, got " + n);
         }
         return n >= jobs.size() ? this : new Trace(name + " (first " + n + ")", jobs.subList(0, n));
+    }
+
+    /**
+     * {@code n} consecutive jobs from position {@code from} (0-based), submit times rebased so that the first of them
+     * arrives at 0; named {@code <name> jobs <from>-<last>}.
+     */
+    public Trace window(int from, int n) {
+        if (from < 0 || n < 1 || from + n > jobs.size()) {
+            throw new IllegalArgumentException("window of " + n + " jobs from " + from + " does not fit trace " + name
+                    + " of " + jobs.size() + " jobs");
+        }
+        long t0 = jobs.get(from).submitSeconds();
+        List<TraceJob> out = new ArrayList<>(n);
+        for (TraceJob j : jobs.subList(from, from + n)) {
+            out.add(new TraceJob(j.jobId(), j.submitSeconds() - t0, j.numGpus(), j.durationSeconds(), j.tenant()));
+        }
+        return new Trace(name + " jobs " + from + "-" + (from + n - 1), out);
+    }
+
+    /** Mean service time in seconds (duration at full speed): the no-queueing floor of the average JCT. */
+    public double meanDurationSeconds() {
+        return jobs.stream().mapToLong(TraceJob::durationSeconds).average().orElse(0);
+    }
+
+    /** The largest gang of the trace, 0 when empty. */
+    public int maxGpus() {
+        return jobs.stream().mapToInt(TraceJob::numGpus).max().orElse(0);
     }
 
     /** Sum of the jobs' service in GPU-seconds. */

@@ -1,0 +1,16 @@
+package io.quanta.sim.suite;
+
+import java.util.Locale;
+
+/** Which half of the suite an input belongs to: defaults are chosen on the tuning half and reported on the check half. */
+public enum Half {
+    /** Inputs on which policy defaults may be tuned. */
+    TUNING,
+    /** Inputs on which results are reported; never used to choose a default. */
+    CHECK;
+
+    /** Lower-case name, as in {@code --half}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

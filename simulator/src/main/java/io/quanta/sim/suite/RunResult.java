@@ -1,0 +1,89 @@
+package io.quanta.sim.suite;
+
+import io.quanta.sim.engine.SimulationRun;
+import io.quanta.sim.metrics.JobOutcome;
+import io.quanta.sim.metrics.Summary;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * The figures the suite keeps of one run (one policy on one input).
+ *
+ * @param avgJct mean JCT, seconds
+ * @param p99Jct 99th percentile JCT by nearest rank, seconds
+ * @param preemptionsPerJob SUSPEND decisions per job
+ * @param migrationsPerJob MIGRATE decisions per job
+ * @param unfinished jobs that did not finish
+ * @param multiGpuJobs jobs of more than one GPU
+ * @param spreadGangs multi-GPU jobs that ran on more servers than the fewest that hold them in some attempt
+ * @param wallSeconds wall time of the run
+ */
+public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, double migrationsPerJob,
+                        int unfinished, int multiGpuJobs, int spreadGangs, double wallSeconds) {
+
+    /** The figures of a finished simulation on servers of {@code gpusPerServer} GPUs. */
+    public static RunResult of(SimulationRun run, int gpusPerServer) {
+        Summary s = run.summary();
+        int multi = 0;
+        int spread = 0;
+        for (JobOutcome o : run.outcomes()) {
+            if (o.numGpus() > 1) {
+                multi++;
+                if (o.serversUsed() > (o.numGpus() + gpusPerServer - 1) / gpusPerServer) {
+                    spread++;
+                }
+            }
+        }
+        return new RunResult(s.avgJct(), s.p99Jct(), s.preemptionsPerJob(), s.migrationsPerJob(), s.unfinished(),
+                multi, spread, s.wallSeconds());
+    }
+
+    /** Writes the figures as a properties file. */
+    public void write(Path file) {
+        Properties p = new Properties();
+        p.setProperty("avg_jct_s", num(avgJct));
+        p.setProperty("p99_jct_s", num(p99Jct));
+        p.setProperty("preemptions_per_job", num(preemptionsPerJob));
+        p.setProperty("migrations_per_job", num(migrationsPerJob));
+        p.setProperty("unfinished", Integer.toString(unfinished));
+        p.setProperty("multi_gpu_jobs", Integer.toString(multiGpuJobs));
+        p.setProperty("spread_gangs", Integer.toString(spreadGangs));
+        p.setProperty("wall_s", num(wallSeconds));
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(w, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a file written by {@link #write}. */
+    public static RunResult read(Path file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        try {
+            return new RunResult(Double.parseDouble(p.getProperty("avg_jct_s")),
+                    Double.parseDouble(p.getProperty("p99_jct_s")),
+                    Double.parseDouble(p.getProperty("preemptions_per_job")),
+                    Double.parseDouble(p.getProperty("migrations_per_job")),
+                    Integer.parseInt(p.getProperty("unfinished")), Integer.parseInt(p.getProperty("multi_gpu_jobs")),
+                    Integer.parseInt(p.getProperty("spread_gangs")), Double.parseDouble(p.getProperty("wall_s")));
+        } catch (NullPointerException | NumberFormatException e) {
+            throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.6f", v);
+    }
+}

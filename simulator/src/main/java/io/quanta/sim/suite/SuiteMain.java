@@ -1,0 +1,220 @@
+package io.quanta.sim.suite;
+
+import io.quanta.core.policy.InvalidPolicyConfigException;
+import io.quanta.core.policy.PolicyConfig;
+import io.quanta.sim.Simulator;
+import io.quanta.sim.engine.EngineSettings;
+import io.quanta.sim.engine.FidelityMode;
+import io.quanta.sim.topology.TopologyScheduler;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The evaluation suite ({@code simulator/evaluate.sh --suite}): runs the {@link SuiteDefinition} inputs with each run
+ * and prints the {@link SuiteTable}, also written to {@code OUT/MODEL/suite.md}.
+ * <pre>
+ * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
+ *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--threads N]
+ *     [--list]
+ * </pre>
+ * Exit status 0 on success, 2 on a usage error, 1 when a run fails.
+ */
+public final class SuiteMain {
+
+    /** Runs when no {@code --run} is given. */
+    public static final List<String> DEFAULT_RUNS = List.of("tiresias-las", "tiresias-gittins", "srtf-oracle",
+            "quanta");
+
+    /** The usage text. */
+    public static final String USAGE = """
+            usage: suite --philly FILE --alibaba FILE [options]
+              --philly FILE        philly_dev.csv (the whole trace: the windows are cut from it)
+              --alibaba FILE       alibaba_openb2023_lastweek.csv
+              --out DIR            results under DIR/MODEL/INPUT/LABEL (default eval-out/suite)
+              --model MODE         fidelity mode or model variant (default realistic)
+              --run SPEC           a column: POLICY, or LABEL=POLICY[:key=value,...]; repeatable
+                                   (default tiresias-las, tiresias-gittins, srtf-oracle, quanta)
+              --half H             tuning, check or all (default all)
+              --inputs ID,...      only these inputs
+              --resume             read back runs already in DIR instead of running them again
+              --threads N          simulations at once (default 1)
+              --list               print the inputs and exit
+            """;
+
+    private SuiteMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Parsed flags. */
+    record Options(Path philly, Path alibaba, Path out, FidelityMode mode, List<RunSpec> runs, String half,
+                   Set<String> inputs, boolean resume, int threads, boolean list) {
+    }
+
+    /** Parses, runs and returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Options options;
+        List<SuiteInput> inputs;
+        try {
+            options = parse(args);
+            inputs = select(SuiteDefinition.standard(options.philly(), options.alibaba()), options);
+        } catch (IllegalArgumentException e) {
+            err.println("suite: " + e.getMessage());
+            err.print(USAGE);
+            return 2;
+        } catch (UncheckedIOException e) {
+            err.println("suite: " + e.getMessage());
+            return 1;
+        }
+        if (options.list()) {
+            out.print(listing(inputs));
+            return 0;
+        }
+        Path dir = options.out().resolve(options.mode().label());
+        try {
+            long start = System.nanoTime();
+            Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
+            Map<String, Map<String, RunResult>> results = new SuiteRunner(simulator, options.mode(), dir,
+                    options.resume(), options.threads(), err).run(inputs, options.runs());
+            List<String> labels = options.runs().stream().map(RunSpec::label).toList();
+            String table = SuiteTable.markdown("Suite, " + options.mode().label() + " model", inputs, results, labels);
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("suite.md"), table, StandardCharsets.UTF_8);
+            out.print(table);
+            out.printf(Locale.ROOT, "%nwall time %.0f s; results in %s%n", (System.nanoTime() - start) / 1e9,
+                    dir.toAbsolutePath());
+            return 0;
+        } catch (IOException e) {
+            err.println("suite: " + e.getMessage());
+            return 1;
+        } catch (UncheckedIOException | IllegalStateException e) {
+            err.println("suite: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** One line per input: id, half, jobs, cluster, fifo's queueing ratio, floor. */
+    static String listing(List<SuiteInput> inputs) {
+        StringBuilder out = new StringBuilder("| input | half | jobs | cluster | fifo queue / service | floor s |\n"
+                + "|---|---|---|---|---|---|\n");
+        for (SuiteInput i : inputs) {
+            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s (%d GPUs) | %.2f | %,.0f |%n", i.id(),
+                    i.half().label(), i.trace().name(), i.cluster(), i.cluster().totalGpus(), i.fifoRatio(),
+                    i.floorSeconds()));
+        }
+        return out.toString();
+    }
+
+    private static List<SuiteInput> select(List<SuiteInput> all, Options options) {
+        List<SuiteInput> out = new ArrayList<>();
+        for (SuiteInput input : all) {
+            boolean halfOk = options.half().equals("all") || input.half().label().equals(options.half());
+            boolean idOk = options.inputs().isEmpty() || options.inputs().contains(input.id());
+            if (halfOk && idOk) {
+                out.add(input);
+            }
+        }
+        if (!options.inputs().isEmpty()) {
+            Set<String> unknown = new LinkedHashSet<>(options.inputs());
+            all.forEach(i -> unknown.remove(i.id()));
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("unknown inputs " + unknown);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Parses the flags.
+     *
+     * @throws IllegalArgumentException naming the bad flag or value
+     */
+    static Options parse(String[] args) {
+        Path philly = null;
+        Path alibaba = null;
+        Path out = Path.of("eval-out", "suite");
+        FidelityMode mode = FidelityMode.REALISTIC;
+        List<RunSpec> runs = new ArrayList<>();
+        String half = "all";
+        Set<String> inputs = new LinkedHashSet<>();
+        boolean resume = false;
+        boolean list = false;
+        int threads = 1;
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            switch (flag) {
+                case "--philly" -> philly = Path.of(value(args, ++i, flag));
+                case "--alibaba" -> alibaba = Path.of(value(args, ++i, flag));
+                case "--out" -> out = Path.of(value(args, ++i, flag));
+                case "--model" -> mode = FidelityMode.parse(value(args, ++i, flag));
+                case "--run" -> runs.add(RunSpec.parse(value(args, ++i, flag)));
+                case "--half" -> {
+                    half = value(args, ++i, flag);
+                    if (!List.of("tuning", "check", "all").contains(half)) {
+                        throw new IllegalArgumentException("--half must be tuning, check or all, got '" + half + "'");
+                    }
+                }
+                case "--inputs" -> Arrays.stream(value(args, ++i, flag).split(",")).map(String::trim)
+                        .filter(s -> !s.isEmpty()).forEach(inputs::add);
+                case "--resume" -> resume = true;
+                case "--list" -> list = true;
+                case "--threads" -> {
+                    try {
+                        threads = Integer.parseInt(value(args, ++i, flag));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--threads needs a number", e);
+                    }
+                    if (threads < 1) {
+                        throw new IllegalArgumentException("--threads must be >= 1");
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
+            }
+        }
+        if (philly == null || alibaba == null) {
+            throw new IllegalArgumentException("--philly and --alibaba are required");
+        }
+        if (runs.isEmpty()) {
+            DEFAULT_RUNS.forEach(p -> runs.add(RunSpec.of(p)));
+        }
+        Set<String> labels = new LinkedHashSet<>();
+        for (RunSpec spec : runs) {
+            if (!labels.add(spec.label())) {
+                throw new IllegalArgumentException("run label '" + spec.label() + "' given twice");
+            }
+            try {
+                PolicyConfig.of(spec.policyParams());
+            } catch (InvalidPolicyConfigException e) {
+                throw new IllegalArgumentException("run " + spec.label() + ": " + e.getMessage(), e);
+            }
+            if (!io.quanta.core.policy.PolicyRegistry.builtIn().names().contains(spec.policy())) {
+                throw new IllegalArgumentException("run " + spec.label() + ": unknown policy '" + spec.policy() + "'");
+            }
+        }
+        if (!labels.contains(SuiteTable.BASELINE)) {
+            throw new IllegalArgumentException("the runs must include " + SuiteTable.BASELINE
+                    + ": gap closed is measured against it");
+        }
+        return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, threads, list);
+    }
+
+    private static String value(String[] args, int i, String flag) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(flag + " needs a value");
+        }
+        return args[i];
+    }
+}

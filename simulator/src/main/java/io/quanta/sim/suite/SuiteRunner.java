@@ -1,0 +1,137 @@
+package io.quanta.sim.suite;
+
+import io.quanta.sim.Simulator;
+import io.quanta.sim.engine.FidelityMode;
+import io.quanta.sim.engine.ProgressListener;
+import io.quanta.sim.engine.SimulationRun;
+import io.quanta.sim.report.JobCsvWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs every {@link RunSpec} on every {@link SuiteInput} in one fidelity mode and keeps each run's {@code jobs.csv}
+ * and figures under {@code out/<input>/<label>/}. With {@code resume}, a run whose figures are already there is read
+ * back instead of run again (the baselines' decisions never change, {@code GoldenDecisionsTest}; re-run a changed
+ * policy under a new label or without {@code resume}).
+ */
+public final class SuiteRunner {
+
+    /** The file of a run's figures. */
+    public static final String RESULT_FILE = "result.properties";
+
+    private final Simulator simulator;
+    private final FidelityMode mode;
+    private final Path out;
+    private final boolean resume;
+    private final int threads;
+    private final PrintStream log;
+
+    /**
+     * @param simulator runs one policy on one trace
+     * @param mode the fidelity mode (model) of every run
+     * @param out where the runs' files go
+     * @param resume read runs already done instead of running them again
+     * @param threads runs at once (each is single-threaded)
+     * @param log one line per run
+     */
+    public SuiteRunner(Simulator simulator, FidelityMode mode, Path out, boolean resume, int threads,
+                       PrintStream log) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        }
+        this.simulator = simulator;
+        this.mode = mode;
+        this.out = out;
+        this.resume = resume;
+        this.threads = threads;
+        this.log = log;
+    }
+
+    /** The results by input id, then by run label, in the order given. */
+    public Map<String, Map<String, RunResult>> run(List<SuiteInput> inputs, List<RunSpec> specs) {
+        List<Task> tasks = new ArrayList<>();
+        for (SuiteInput input : inputs) {
+            for (RunSpec spec : specs) {
+                tasks.add(new Task(input, spec));
+            }
+        }
+        AtomicInteger done = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<RunResult>> futures = new ArrayList<>();
+            for (Task task : tasks) {
+                futures.add(pool.submit(() -> runOne(task, done, tasks.size())));
+            }
+            Map<String, Map<String, RunResult>> results = new LinkedHashMap<>();
+            for (int i = 0; i < tasks.size(); i++) {
+                Task task = tasks.get(i);
+                results.computeIfAbsent(task.input().id(), k -> new LinkedHashMap<>())
+                        .put(task.spec().label(), get(futures.get(i)));
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private record Task(SuiteInput input, RunSpec spec) {
+    }
+
+    private RunResult runOne(Task task, AtomicInteger done, int total) {
+        Path dir = out.resolve(task.input().id()).resolve(task.spec().label());
+        Path file = dir.resolve(RESULT_FILE);
+        if (resume && Files.isRegularFile(file)) {
+            RunResult kept = RunResult.read(file);
+            log(done, total, task, kept, "kept");
+            return kept;
+        }
+        SimulationRun run = simulator.run(task.input().trace(), task.input().cluster(), mode,
+                task.spec().policyParams(), task.input().seed(), ProgressListener.NONE);
+        RunResult result = RunResult.of(run, task.input().cluster().gpusPerServer());
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        JobCsvWriter.write(dir.resolve("jobs.csv"), run.outcomes());
+        result.write(file);
+        log(done, total, task, result, String.format(java.util.Locale.ROOT, "%.1f s", result.wallSeconds()));
+        return result;
+    }
+
+    private void log(AtomicInteger done, int total, Task task, RunResult r, String how) {
+        synchronized (log) {
+            log.printf(java.util.Locale.ROOT, "[%d/%d] %s %s on %s: avg JCT %.0f s, p99 %.0f s, %.3f preemptions/job,"
+                            + " %d unfinished (%s)%n", done.incrementAndGet(), total, task.input().id(),
+                    task.spec().label(), task.input().cluster(), r.avgJct(), r.p99Jct(), r.preemptionsPerJob(),
+                    r.unfinished(), how);
+        }
+    }
+
+    private static RunResult get(Future<RunResult> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package io.quanta.sim.suite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The suite's table, half by half: per input each run's average JCT and p99 (with their ratio to the baseline's),
+ * preemptions per job and <b>gap closed</b> = (baseline - run) / (baseline - floor), where the baseline is
+ * {@code tiresias-las} and the floor the input's mean service; then the mean and the worst over the half's inputs,
+ * and a summary per run against the baseline.
+ */
+public final class SuiteTable {
+
+    /** The label every run is compared with. */
+    public static final String BASELINE = "tiresias-las";
+
+    private SuiteTable() {
+    }
+
+    /** Gap closed by {@code avg} between {@code baseline} and {@code floor}; NaN when the baseline is at the floor. */
+    public static double gapClosed(double baseline, double avg, double floor) {
+        double gap = baseline - floor;
+        return gap > 1e-9 * Math.max(1, floor) ? (baseline - avg) / gap : Double.NaN;
+    }
+
+    /**
+     * Aggregates of one run label over the inputs of one half.
+     *
+     * @param inputs inputs with a result for the label and the baseline
+     * @param meanGap mean gap closed (inputs where it is defined)
+     * @param worstGap least gap closed
+     * @param worstGapInput the input of the least gap closed
+     * @param meanP99Ratio mean of p99 / baseline p99
+     * @param worstP99Ratio largest p99 / baseline p99
+     * @param worstP99Input its input
+     * @param p99WorseInputs inputs where p99 is above the baseline's
+     * @param meanPreemptions mean preemptions per job
+     * @param meanBaselinePreemptions the baseline's mean preemptions per job over the same inputs
+     * @param spreadGangs multi-GPU jobs that ran spread, summed
+     * @param baselineSpreadGangs the same for the baseline
+     * @param unfinished unfinished jobs, summed
+     */
+    public record Aggregate(int inputs, double meanGap, double worstGap, String worstGapInput, double meanP99Ratio,
+                            double worstP99Ratio, String worstP99Input, int p99WorseInputs, double meanPreemptions,
+                            double meanBaselinePreemptions, int spreadGangs, int baselineSpreadGangs,
+                            int unfinished) {
+    }
+
+    /** Aggregates {@code label} over {@code inputs} (those with results for it and the baseline). */
+    public static Aggregate aggregate(List<SuiteInput> inputs, Map<String, Map<String, RunResult>> results,
+                                      String label) {
+        int n = 0;
+        int gaps = 0;
+        double gapSum = 0;
+        double worstGap = Double.POSITIVE_INFINITY;
+        String worstGapInput = "";
+        double ratioSum = 0;
+        double worstRatio = Double.NEGATIVE_INFINITY;
+        String worstRatioInput = "";
+        int worse = 0;
+        double pre = 0;
+        double basePre = 0;
+        int spread = 0;
+        int baseSpread = 0;
+        int unfinished = 0;
+        for (SuiteInput input : inputs) {
+            Map<String, RunResult> byLabel = results.get(input.id());
+            if (byLabel == null || !byLabel.containsKey(label) || !byLabel.containsKey(BASELINE)) {
+                continue;
+            }
+            RunResult r = byLabel.get(label);
+            RunResult base = byLabel.get(BASELINE);
+            n++;
+            double gap = gapClosed(base.avgJct(), r.avgJct(), input.floorSeconds());
+            if (!Double.isNaN(gap)) {
+                gaps++;
+                gapSum += gap;
+                if (gap < worstGap) {
+                    worstGap = gap;
+                    worstGapInput = input.id();
+                }
+            }
+            double ratio = r.p99Jct() / base.p99Jct();
+            ratioSum += ratio;
+            if (ratio > worstRatio) {
+                worstRatio = ratio;
+                worstRatioInput = input.id();
+            }
+            if (r.p99Jct() > base.p99Jct() + 1e-6) {
+                worse++;
+            }
+            pre += r.preemptionsPerJob();
+            basePre += base.preemptionsPerJob();
+            spread += r.spreadGangs();
+            baseSpread += base.spreadGangs();
+            unfinished += r.unfinished();
+        }
+        return new Aggregate(n, gaps == 0 ? Double.NaN : gapSum / gaps, gaps == 0 ? Double.NaN : worstGap,
+                worstGapInput, n == 0 ? Double.NaN : ratioSum / n, n == 0 ? Double.NaN : worstRatio, worstRatioInput,
+                worse, n == 0 ? Double.NaN : pre / n, n == 0 ? Double.NaN : basePre / n, spread, baseSpread,
+                unfinished);
+    }
+
+    /** The whole table in Markdown: one section per half that has inputs. */
+    public static String markdown(String title, List<SuiteInput> inputs, Map<String, Map<String, RunResult>> results,
+                                  List<String> labels) {
+        StringBuilder out = new StringBuilder();
+        out.append("# ").append(title).append("\n\n");
+        out.append("Gap closed = (").append(BASELINE).append(" - run) / (").append(BASELINE)
+                .append(" - floor), floor = the input's mean service. Ratios in brackets are to ").append(BASELINE)
+                .append(". Seconds.\n");
+        for (Half half : Half.values()) {
+            List<SuiteInput> part = inputs.stream().filter(i -> i.half() == half).toList();
+            if (!part.isEmpty()) {
+                out.append('\n');
+                half(out, half, part, results, labels);
+            }
+        }
+        return out.toString();
+    }
+
+    private static void half(StringBuilder out, Half half, List<SuiteInput> inputs,
+                             Map<String, Map<String, RunResult>> results, List<String> labels) {
+        out.append("## ").append(half.label()).append(" half (").append(inputs.size()).append(" inputs)\n\n");
+        StringBuilder head = new StringBuilder("| input | cluster | fifo queue / service | floor s |");
+        StringBuilder rule = new StringBuilder("|---|---|---|---|");
+        for (String label : labels) {
+            head.append(' ').append(label).append(" avg s | p99 s | preempt/job | gap closed |");
+            rule.append("---|---|---|---|");
+        }
+        out.append(head).append('\n').append(rule).append('\n');
+        for (SuiteInput input : inputs) {
+            Map<String, RunResult> byLabel = results.getOrDefault(input.id(), Map.of());
+            RunResult base = byLabel.get(BASELINE);
+            out.append("| ").append(input.id()).append(" | ").append(input.cluster()).append(" (")
+                    .append(input.cluster().totalGpus()).append(") | ").append(fixed(input.fifoRatio(), 2))
+                    .append(" | ").append(grouped(input.floorSeconds())).append(" |");
+            for (String label : labels) {
+                RunResult r = byLabel.get(label);
+                if (r == null) {
+                    out.append(" | | | |");
+                    continue;
+                }
+                boolean compared = base != null && !label.equals(BASELINE);
+                out.append(' ').append(grouped(r.avgJct()))
+                        .append(compared ? " (" + fixed(r.avgJct() / base.avgJct(), 2) + ")" : "")
+                        .append(r.unfinished() > 0 ? " [" + r.unfinished() + " unfinished]" : "").append(" | ")
+                        .append(grouped(r.p99Jct()))
+                        .append(compared ? " (" + fixed(r.p99Jct() / base.p99Jct(), 2) + ")" : "").append(" | ")
+                        .append(fixed(r.preemptionsPerJob(), 2)).append(" | ")
+                        .append(base == null ? "" : percent(gapClosed(base.avgJct(), r.avgJct(), input.floorSeconds())))
+                        .append(" |");
+            }
+            out.append('\n');
+        }
+        List<Aggregate> aggregates = new ArrayList<>();
+        for (String label : labels) {
+            aggregates.add(aggregate(inputs, results, label));
+        }
+        out.append("| **mean** | | | |");
+        for (Aggregate a : aggregates) {
+            out.append(" | (").append(fixed(a.meanP99Ratio(), 2)).append(") | ").append(fixed(a.meanPreemptions(), 2))
+                    .append(" | ").append(percent(a.meanGap())).append(" |");
+        }
+        out.append("\n| **worst** | | | |");
+        for (Aggregate a : aggregates) {
+            out.append(" | (").append(fixed(a.worstP99Ratio(), 2)).append(") | | ").append(percent(a.worstGap()))
+                    .append(" |");
+        }
+        out.append("\n\n");
+        for (int i = 0; i < labels.size(); i++) {
+            String label = labels.get(i);
+            Aggregate a = aggregates.get(i);
+            if (label.equals(BASELINE) || a.inputs() == 0) {
+                continue;
+            }
+            out.append("- `").append(label).append("` over ").append(a.inputs()).append(" inputs: gap closed mean ")
+                    .append(percent(a.meanGap())).append(", worst ").append(percent(a.worstGap())).append(" (")
+                    .append(a.worstGapInput()).append("); p99 above ").append(BASELINE).append("'s on ")
+                    .append(a.p99WorseInputs()).append(" inputs, worst x").append(fixed(a.worstP99Ratio(), 3))
+                    .append(" (").append(a.worstP99Input()).append("); preemptions per job ")
+                    .append(fixed(a.meanPreemptions(), 3)).append(" against ").append(fixed(a.meanBaselinePreemptions(), 3))
+                    .append("; spread gangs ").append(a.spreadGangs()).append(" against ")
+                    .append(a.baselineSpreadGangs()).append("; unfinished ").append(a.unfinished()).append('\n');
+        }
+    }
+
+    static String percent(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
+    }
+
+    static String fixed(double v, int decimals) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    static String grouped(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+    }
+}
