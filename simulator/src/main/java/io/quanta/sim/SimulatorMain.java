@@ -33,7 +33,8 @@ public final class SimulatorMain {
               --policy NAME         fifo, srtf-oracle, tiresias-las, tiresias-gittins, gandiva, quanta (default quanta)
               --param K=V           policy parameter, repeatable (e.g. tiresias.thresholds=3250,7200)
               --seed N              seed of the model-profile rule (default 1)
-              --model MODE          realistic (default) or tiresias-compatible
+              --model MODE          realistic (default), tiresias-compatible, or a variant of realistic:
+                                    realistic-switch-x2, realistic-no-pack-gain, realistic-spread-half
               --compare P1,P2,...   run several policies on the same trace; ratios to fifo
               --out DIR             output directory (default sim-out)
               --limit N             only the first N jobs of the trace
