@@ -43,7 +43,7 @@ public final class ChaosStack implements AutoCloseable {
         int brokerPort = Ports.free();
         int controllerPort = Ports.free();
         int chaosPort = Ports.free();
-        int proxyPort = Ports.free();
+        int proxyPort = Ports.freeStable();
         int registryPort = Ports.free();
         EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.builder().dataDir(runDir.resolve("kafka"))
                 .ports(brokerPort, controllerPort)

@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * directory) and stops and restarts the registry once. Then, from the topics: every job reached exactly one final
  * state, no GPU ran two attempts at once, no attempt ran twice, attained service never went down, two attempts of a
  * job never overlapped, {@code quanta audit replay} reproduces every decision; and for each kill the time without
- * scheduling (kill to the next START the new process wrote).
+ * scheduling: from the kill to the first START the new process wrote (a probe job submitted while the scheduler is
+ * dead makes sure there is one to write).
  */
 public final class CrashScenario implements Scenario {
 
@@ -144,7 +145,7 @@ public final class CrashScenario implements Scenario {
         Duration registryDown = Duration.ZERO;
         for (int k = 0; k < config.schedulerKills(); k++) {
             Faults.hold(Faults.between(random, config.minGap(), config.maxGap()));
-            kills.add(killScheduler(cluster));
+            kills.add(killScheduler(cluster, k, submitted));
             if (k == nodeKillAfter) {
                 Faults.hold(Faults.between(random, config.minGap(), config.maxGap()));
                 String victim = busyNode(cluster, nodeIds, random);
@@ -156,7 +157,7 @@ public final class CrashScenario implements Scenario {
             }
         }
         Await.until("every submission sent", config.submitSpan().plus(Duration.ofMinutes(2)),
-                () -> submitted.size() + submitErrors.size() >= config.jobs());
+                () -> submitted.size() + submitErrors.size() >= config.jobs() + config.schedulerKills());
         LOG.info("crash: faults done; waiting for {} jobs to end", submitted.size());
         try {
             Await.until("every job in a final state", config.finishTimeout(), () ->
@@ -188,13 +189,21 @@ public final class CrashScenario implements Scenario {
         }
     }
 
-    private Kill killScheduler(ChaosCluster cluster) {
+    /**
+     * Kills the scheduler, notes where its committed outputs end, submits a probe job while it is dead (so that the
+     * new process always has something to start: its first START measures the time without scheduling), starts it
+     * again and waits until it runs.
+     */
+    private Kill killScheduler(ChaosCluster cluster, int k, Set<String> submitted) {
         Instant at = cluster.killScheduler();
         TopicTail tail = cluster.tail();
         Map<TopicPartition, Long> commands = Offsets.lastStable(cluster.kafkaProperties(),
                 List.of(tail.topics().commands().name()));
         Map<TopicPartition, Long> decisions = Offsets.lastStable(cluster.kafkaProperties(),
                 List.of(tail.topics().decisions().name()));
+        String probe = String.format("crash-probe-%02d", k);
+        cluster.submit(Jobs.job(probe, "vc0", 1, config.minJobSeconds()));
+        submitted.add(probe);
         cluster.startScheduler();
         cluster.awaitSchedulerRunning(RUNNING);
         return new Kill(at, commands, decisions, Duration.between(at, Instant.now()));
@@ -246,7 +255,7 @@ public final class CrashScenario implements Scenario {
         List<String> several = finalProblems.stream().filter(p -> !p.contains("no final state")).toList();
         long finished = submitted.stream().filter(j -> finals.get(j) == JobState.FINISHED).count();
 
-        report.info("jobs submitted", submitted.size());
+        report.info("jobs submitted (one probe per kill included)", submitted.size());
         report.expect("scheduler kill -9s survived", kills.size(), config.schedulerKills());
         report.info("connector kill -9s", nodeKills.size());
         report.info("registry restarts (down for)", registryDown.isZero() ? "0" : "1 (" + Stats.seconds(

@@ -59,7 +59,7 @@ class TcpProxyTest {
 
     @Test
     void shouldForwardThenDropAndRefuseThenForwardAgainWhenPartitionedAndHealed() throws IOException {
-        try (ServerSocket target = echo(); TcpProxy proxy = new TcpProxy(Ports.free(), target.getLocalPort())) {
+        try (ServerSocket target = echo(); TcpProxy proxy = new TcpProxy(Ports.freeStable(), target.getLocalPort())) {
             proxy.start();
             Socket before = connect(proxy.port());
             assertThat(roundTrip(before, "hello")).isEqualTo("hello");
