@@ -64,10 +64,10 @@ public final class SchedulerCommand implements Callable<Integer> {
         monitor[0] = ClusterMonitor.start(effective, TopicCatalogue.from(effective, AvroSerdeFactory.from(effective)),
                 metrics.map(MetricsServer::registry), app.kafkaStreams(), List.of(), Clock.systemUTC());
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("scheduler %s: policy %s, status API %s, metrics %s%n", app.settings().applicationId(),
-                app.settings().policy().policyName(),
-                app.statusApiAddress().map(a -> "http://" + a.getHostString() + ":" + a.getPort()).orElse("off"),
-                metrics.map(MetricsServer::url).orElse("off"));
+        Optional<String> status = app.statusApiAddress().map(a -> "http://" + a.getHostString() + ":" + a.getPort());
+        out.printf("scheduler %s: policy %s, status API %s, dashboard %s, metrics %s%n",
+                app.settings().applicationId(), app.settings().policy().policyName(), status.orElse("off"),
+                status.map(s -> s + "/dashboard").orElse("off"), metrics.map(MetricsServer::url).orElse("off"));
         out.flush();
         if (app.awaitRunning(Duration.ofMinutes(5))) {
             out.println("scheduler running");

@@ -147,6 +147,13 @@ class LocalInfrastructureOnlyIT {
         assertThat(watch.code).as(watch.out + " " + watch.err + logs()).isZero();
         assertThat(watch.out.toString()).contains("infra-1", "FINISHED");
         assertThat(processes).allMatch(Process::isAlive);
+        String schedulerLog = Files.readString(temp.resolve("scheduler.log"));
+        String page = schedulerLog.substring(schedulerLog.indexOf(", dashboard ") + 12).split(",")[0];
+        java.net.http.HttpResponse<String> dashboard = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(page)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(dashboard.statusCode()).as("the separate scheduler's dashboard at " + page).isEqualTo(200);
+        assertThat(dashboard.body()).contains("<title>Quanta dashboard</title>");
     }
 
     /** Runs a printed {@code bin/quanta ...} line in its own JVM (this test's class path), with extra arguments. */
