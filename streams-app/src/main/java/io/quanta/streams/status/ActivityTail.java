@@ -1,9 +1,5 @@
 package io.quanta.streams.status;
 
-import io.quanta.schemas.DeadLetter;
-import io.quanta.schemas.JobStatus;
-import io.quanta.schemas.JobTelemetry;
-import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.status.ActivityLog.DeadLetterEntry;
 import io.quanta.streams.status.ActivityLog.Timeline;
 import io.quanta.topics.TopicCatalogue;
@@ -169,7 +165,6 @@ public final class ActivityTail implements RecentActivity, AutoCloseable {
         return false;
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Consumer<byte[]>> handlers(ActivityLog into) {
         Map<String, Consumer<byte[]>> out = new HashMap<>();
         out.put(topics.decisions().name(), decoding(topics.decisions(), into::decision));
