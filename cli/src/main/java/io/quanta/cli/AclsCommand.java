@@ -138,7 +138,8 @@ public final class AclsCommand implements Runnable {
             description = {"Create the missing ACLs of the roles with the Admin API (as a principal that may manage "
                     + "ACLs: a super user) and report every other ALLOW ACL on a Quanta topic, the scheduler's group "
                     + "or its transactional ids as DRIFT: it gives someone more than the roles do. Never deletes an "
-                    + "ACL; idempotent. Exit code 3 when there is drift."})
+                    + "ACL; idempotent. Exit code 3 when there is drift, 77 when this principal may not manage ACLs, 2 when "
+                    + "the cluster has no authorizer."})
     static final class Apply implements Callable<Integer> {
 
         @Mixin
@@ -162,7 +163,7 @@ public final class AclsCommand implements Runnable {
                 if (e.getCause() instanceof SecurityDisabledException
                         || e.getCause() instanceof ClusterAuthorizationException) {
                     spec.commandLine().getErr().println("quanta: " + e.getMessage());
-                    return ExitCodes.USAGE;
+                    return e.getCause() instanceof SecurityDisabledException ? ExitCodes.USAGE : ExitCodes.FORBIDDEN;
                 }
                 throw e;
             }

@@ -14,6 +14,8 @@ package io.quanta.cli;
  *   <li>5 {@link #NOT_FOUND}: no such job</li>
  *   <li>69 {@link #UNAVAILABLE}: the cluster (Kafka, the schema registry) or the scheduler did not answer (sysexits'
  *       EX_UNAVAILABLE)</li>
+ *   <li>77 {@link #FORBIDDEN}: the cluster refused the credentials, or the principal may not do this (its ACLs;
+ *       sysexits' EX_NOPERM)</li>
  *   <li>130 {@link #INTERRUPTED}: Ctrl-C</li>
  * </ul>
  */
@@ -26,6 +28,7 @@ public final class ExitCodes {
     public static final int REFUSED = 4;
     public static final int NOT_FOUND = 5;
     public static final int UNAVAILABLE = 69;
+    public static final int FORBIDDEN = 77;
     public static final int INTERRUPTED = 130;
 
     private ExitCodes() {

@@ -2,8 +2,11 @@ package io.quanta.cli;
 
 import io.quanta.cli.client.JobClient;
 import java.io.PrintWriter;
+import java.util.Optional;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,7 +19,8 @@ import picocli.CommandLine.Command;
         exitCodeList = {"0:done", "1:the job did not finish (FAILED, CANCELLED, timeout)",
                 "2:bad usage, configuration or input; nothing was done", "3:topics apply or acls apply found drift",
                 "4:refused by the scheduler (rejected, id already used, job already ended)", "5:no such job",
-                "69:the cluster or the scheduler did not answer", "130:interrupted"},
+                "69:the cluster or the scheduler did not answer",
+                "77:the cluster refused these credentials or this principal's rights", "130:interrupted"},
         description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.",
         subcommands = {
                 // run a cluster
@@ -64,6 +68,12 @@ public final class QuantaMain implements Runnable {
             err.println("quanta: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        Optional<Throwable> denied = deniedBy(e);
+        if (denied.isPresent()) {
+            err.println("quanta: " + denied.get().getMessage() + " (the principal of these client settings may not "
+                    + "do this: see docs/security.md for what each role may do)");
+            return ExitCodes.FORBIDDEN;
+        }
         if (e instanceof KafkaException || e instanceof IllegalStateException || e instanceof java.io.UncheckedIOException
                 || e instanceof io.quanta.topics.registry.SchemaRegistryException) {
             err.println("quanta: " + e.getMessage());
@@ -73,6 +83,16 @@ public final class QuantaMain implements Runnable {
             return ExitCodes.INTERRUPTED;
         }
         throw new IllegalStateException(e);
+    }
+
+    /** The broker's refusal to authenticate or authorize this client, anywhere in the cause chain. */
+    private static Optional<Throwable> deniedBy(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof AuthorizationException || t instanceof AuthenticationException) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Kafka's broker and clients are chatty at INFO: show warnings only, and our own INFO lines. */

@@ -165,6 +165,9 @@ class SecuredClusterIT {
         LocalClusterIT.Cli nodes = cli("auditor", "nodes");
         assertThat(nodes.code).as(nodes.err.toString()).isZero();
         assertThat(nodes.out.toString()).contains(NODE_A, NODE_B, "2 nodes, 8 GPUs");
+        LocalClusterIT.Cli tenantNodes = cli("tenant-vision", "nodes");
+        assertThat(tenantNodes.code).isEqualTo(ExitCodes.FORBIDDEN);
+        assertThat(tenantNodes.err.toString()).contains("Not authorized to access topics: [quanta.nodes.heartbeats]");
     }
 
     @Test
@@ -226,7 +229,7 @@ class SecuredClusterIT {
                 .containsPattern("OK +tenant +User:tenant-nlp +WRITE +TOPIC +literal +quanta.jobs.submissions");
 
         LocalClusterIT.Cli asTenant = cli("tenant-vision", "acls", "apply", "--tenant", "User:tenant-vision");
-        assertThat(asTenant.code).isEqualTo(ExitCodes.USAGE);
+        assertThat(asTenant.code).isEqualTo(ExitCodes.FORBIDDEN);
         assertThat(asTenant.err.toString()).contains("may not manage ACLs");
 
         AclBinding extra = new AclBinding(new ResourcePattern(ResourceType.TOPIC, "quanta.nodes.", PatternType.PREFIXED),

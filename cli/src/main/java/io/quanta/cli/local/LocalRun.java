@@ -387,9 +387,17 @@ public final class LocalRun {
         }
         out.println("From another terminal (the CLI finds this cluster by itself while it runs):");
         out.println("  bin/quanta submit --gpus 4 --tenant vision --model resnet50 --duration 3600");
-        out.println("  bin/quanta status      bin/quanta queue      bin/quanta nodes      bin/quanta watch JOB");
-        out.println("  elsewhere: bin/quanta status -c " + client + "   or   QUANTA_BOOTSTRAP_SERVERS="
-                + cluster.bootstrapServers() + " QUANTA_SCHEMA_REGISTRY_URL=" + cluster.registryUrl());
+        if (cluster.security().isPresent()) {
+            out.println("  bin/quanta status      bin/quanta queue      bin/quanta watch JOB      (as "
+                    + cluster.security().get().defaultUser() + ")");
+            out.println("  bin/quanta nodes -c " + dir.root().resolve("client-auditor.properties")
+                    + "      bin/quanta acls apply -c " + dir.root().resolve("client-admin.properties"));
+            out.println("  elsewhere: bin/quanta status -c " + client);
+        } else {
+            out.println("  bin/quanta status      bin/quanta queue      bin/quanta nodes      bin/quanta watch JOB");
+            out.println("  elsewhere: bin/quanta status -c " + client + "   or   QUANTA_BOOTSTRAP_SERVERS="
+                    + cluster.bootstrapServers() + " QUANTA_SCHEMA_REGISTRY_URL=" + cluster.registryUrl());
+        }
         out.println();
         out.printf("ready in %.1f s (Ctrl-C stops everything)%n", took.toMillis() / 1000.0);
         out.flush();
