@@ -31,6 +31,10 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
     @Option(names = "--force", description = "Send the cancellation even when the job has no status yet.")
     boolean force;
 
+    @Option(names = "--tenant", paramLabel = "TENANT",
+            description = "Cancel as this tenant (with scheduler.tenant.topics; default: the job's tenant).")
+    String tenant;
+
 
     @Override
     public Integer call() {
@@ -51,7 +55,8 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
                 code = Math.max(code, ExitCodes.NOT_FOUND);
                 continue;
             }
-            client.cancel(jobId, Optional.ofNullable(reason));
+            client.cancel(jobId, Optional.ofNullable(reason), Optional.ofNullable(tenant)
+                    .or(() -> now.map(JobStatus::getTenant)));
             out().println("cancel requested for " + jobId
                     + (now.isEmpty() ? " (no status yet)" : " (was " + now.get().getState() + ")"));
             out().flush();

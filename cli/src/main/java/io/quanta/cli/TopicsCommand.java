@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code quanta topics}: administration of the Quanta topics. */
 @Command(name = "topics", mixinStandardHelpOptions = true, description = "Create or verify the Quanta topics.",
-        subcommands = TopicsCommand.Apply.class)
+        subcommands = {TopicsCommand.Apply.class, AddTenantCommand.class})
 public final class TopicsCommand implements Runnable {
 
     @Spec

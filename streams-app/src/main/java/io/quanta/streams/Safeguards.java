@@ -17,9 +17,11 @@ import java.util.Optional;
  *                      the job is requeued from its previous checkpoint; zero = off
  * @param nodeSecret    when present, node authentication is on: heartbeats, events and telemetry count only from
  *                      admitted nodes and with a valid {@code quanta-node-mac} under the node's key
+ * @param tenantTopics  whether tenants are authenticated by their own submissions topic
+ *                      ({@link io.quanta.streams.router.TenantTopics})
  */
 public record Safeguards(int inputMaxBytes, Duration maxClockSkew, Duration startTimeout, Duration suspendTimeout,
-                         Optional<NodeSecret> nodeSecret) {
+                         Optional<NodeSecret> nodeSecret, boolean tenantTopics) {
 
     public Safeguards {
         if (inputMaxBytes < 1024) {
@@ -36,11 +38,17 @@ public record Safeguards(int inputMaxBytes, Duration maxClockSkew, Duration star
 
     /** Safeguards without node authentication. */
     public Safeguards(int inputMaxBytes, Duration maxClockSkew, Duration startTimeout, Duration suspendTimeout) {
-        this(inputMaxBytes, maxClockSkew, startTimeout, suspendTimeout, Optional.empty());
+        this(inputMaxBytes, maxClockSkew, startTimeout, suspendTimeout, Optional.empty(), false);
     }
 
     /** A copy with node authentication under {@code secret}. */
     public Safeguards withNodeSecret(NodeSecret secret) {
-        return new Safeguards(inputMaxBytes, maxClockSkew, startTimeout, suspendTimeout, Optional.of(secret));
+        return new Safeguards(inputMaxBytes, maxClockSkew, startTimeout, suspendTimeout, Optional.of(secret),
+                tenantTopics);
+    }
+
+    /** A copy with tenants authenticated by topic (or not). */
+    public Safeguards withTenantTopics(boolean value) {
+        return new Safeguards(inputMaxBytes, maxClockSkew, startTimeout, suspendTimeout, nodeSecret, value);
     }
 }

@@ -27,6 +27,7 @@ public final class SchedulerConfigSection implements ConfigSection {
     public static final String PASS_INTERVAL_MS = "scheduler.pass.interval.ms";
     public static final String NODE_TIMEOUT_MS = "scheduler.node.timeout.ms";
     public static final String NODE_SECRET_FILE = "scheduler.node.secret.file";
+    public static final String TENANT_TOPICS = "scheduler.tenant.topics";
     public static final String FINISHED_RETENTION_HOURS = "scheduler.finished.retention.hours";
     public static final String DEFAULT_CELL = "scheduler.routing.default.cell";
     public static final String TENANT_CELLS = "scheduler.routing.tenants";
@@ -90,6 +91,14 @@ public final class SchedulerConfigSection implements ConfigSection {
                                 + "node's key for its node.auth.key) and signed with that key (header "
                                 + "quanta-node-mac); forged, unsigned or unadmitted records, and heartbeats whose "
                                 + "epoch is more than a day ahead of their time, go to the dead letters. Unset: off.")
+                .define(TENANT_TOPICS, Type.BOOLEAN, false, Importance.HIGH,
+                        "Tenant authentication: each tenant submits and cancels on its own topic "
+                                + "<submissions topic>.<tenant> (created with 'quanta topics add-tenant', writable only by "
+                                + "the tenant's principal under 'quanta acls'); the tenant of a job is the one whose "
+                                + "topic it came on, a submission naming another tenant is REJECTED, a cancel of "
+                                + "another tenant's job is refused (dead letter, job unaffected), and records on the "
+                                + "shared submissions topic are dead-lettered. The CLI writes to the tenant topic when "
+                                + "this is set in its configuration. Off: the tenant field is trusted.")
                 .define(FINISHED_RETENTION_HOURS, Type.LONG, 720L, Range.atLeast(0), Importance.MEDIUM,
                         "How long (stream time) a cell keeps the record of a job that ended (finished, failed, "
                                 + "cancelled or rejected) for status queries and duplicate detection; checked once "

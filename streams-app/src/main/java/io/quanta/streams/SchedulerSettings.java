@@ -87,7 +87,7 @@ public record SchedulerSettings(String applicationId, PolicyConfig policy, Durat
                         Duration.ofMillis(config.getLong(SchedulerConfigSection.MAX_CLOCK_SKEW_MS)),
                         Duration.ofMillis(config.getLong(SchedulerConfigSection.START_TIMEOUT_MS)),
                         Duration.ofMillis(config.getLong(SchedulerConfigSection.SUSPEND_TIMEOUT_MS)),
-                        nodeSecret(config)));
+                        nodeSecret(config), config.getBoolean(SchedulerConfigSection.TENANT_TOPICS)));
     }
 
     private static Optional<NodeSecret> nodeSecret(QuantaConfig config) {

@@ -16,10 +16,12 @@ import io.quanta.streams.router.InputRouterProcessor;
 import io.quanta.streams.router.JobRoute;
 import io.quanta.streams.router.NodeAuthenticator;
 import io.quanta.streams.router.Routes;
+import io.quanta.streams.router.TenantTopics;
 import io.quanta.streams.store.BytesCodecSerde;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -74,6 +76,8 @@ public final class SchedulerTopology {
     /** Global (node authentication on): admitted node ids, from {@code quanta.nodes.admissions}. */
     public static final String ADMISSIONS_STORE = "router-node-admissions";
     public static final String ADMISSIONS_SOURCE = "admissions-source";
+    /** Source of every tenant's submissions topic (tenant authentication on). */
+    public static final String TENANT_SUBMISSIONS_SOURCE = "tenant-submissions-source";
     public static final String ADMISSIONS_PROCESSOR = "admissions-processor";
     /** Router: node id to the cell it declared last. */
     public static final String NODE_CELLS_STORE = "router-node-cells";
@@ -127,16 +131,21 @@ public final class SchedulerTopology {
         source(topology, SUBMISSIONS_SOURCE, Serdes.ByteArray().deserializer(), topics.submissions());
         source(topology, TELEMETRY_SOURCE, Serdes.ByteArray().deserializer(), topics.telemetry());
         source(topology, EVENTS_SOURCE, Serdes.ByteArray().deserializer(), topics.events());
+        Optional<TenantTopics> tenants = settings.safeguards().tenantTopics()
+                ? Optional.of(new TenantTopics(topics.submissions().name())) : Optional.empty();
         ProcessorSupplier<byte[], byte[], String, Object> submissions = () -> new InputRouterProcessor<JobRequest>(
                 topics.submissions().valueSerde().deserializer(),
-                Routes.submissions(JOB_ROUTES_STORE, settings.routing()), sinks, limits);
+                Routes.submissions(JOB_ROUTES_STORE, settings.routing(), tenants), sinks, limits);
+        tenants.ifPresent(t -> topology.addSource(TENANT_SUBMISSIONS_SOURCE, Serdes.ByteArray().deserializer(),
+                Serdes.ByteArray().deserializer(), t.topics()));
         ProcessorSupplier<byte[], byte[], String, Object> telemetry = () -> new InputRouterProcessor<JobTelemetry>(
                 topics.telemetry().valueSerde().deserializer(), Routes.telemetry(JOB_ROUTES_STORE), sinks,
                 limits, authenticator(settings, "telemetry", JobTelemetry::getNodeId, null));
         ProcessorSupplier<byte[], byte[], String, Object> events = () -> new InputRouterProcessor<JobEvent>(
                 topics.events().valueSerde().deserializer(), Routes.events(JOB_ROUTES_STORE), sinks,
                 limits, authenticator(settings, "events", JobEvent::getNodeId, null));
-        topology.addProcessor(SUBMISSION_ROUTER, submissions, SUBMISSIONS_SOURCE);
+        topology.addProcessor(SUBMISSION_ROUTER, submissions, tenants.isPresent()
+                ? new String[] {SUBMISSIONS_SOURCE, TENANT_SUBMISSIONS_SOURCE} : new String[] {SUBMISSIONS_SOURCE});
         topology.addProcessor(TELEMETRY_ROUTER, telemetry, TELEMETRY_SOURCE);
         topology.addProcessor(EVENT_ROUTER, events, EVENTS_SOURCE);
         String[] routers = {SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER};

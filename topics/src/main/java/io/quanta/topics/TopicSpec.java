@@ -44,6 +44,12 @@ public record TopicSpec<K, V>(String name, int partitions, short replicationFact
         Objects.requireNonNull(valueSerde, "valueSerde");
     }
 
+    /** The same topic under another name (a tenant's own submissions topic, say). */
+    public TopicSpec<K, V> named(String other) {
+        return new TopicSpec<>(other, partitions, replicationFactor, cleanupPolicy, retentionMs, timestampType,
+                keySerde, valueSerde);
+    }
+
     /**
      * The topic-level configs to create the topic with ({@code cleanup.policy}, {@code message.timestamp.type}, and
      * {@code retention.ms} if deleting).

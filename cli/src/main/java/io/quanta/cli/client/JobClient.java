@@ -68,7 +68,7 @@ public final class JobClient {
             throw new InvalidJobException(problems);
         }
         String id = spec.jobId().orElseGet(JobClient::newJobId);
-        Instant at = send(id, now -> spec.toRequest(id, now));
+        Instant at = send(id, topicFor(Optional.ofNullable(spec.tenant())), now -> spec.toRequest(id, now));
         return new Submitted(id, at);
     }
 
@@ -86,9 +86,32 @@ public final class JobClient {
 
     /** Produces a cancellation of {@code jobId} and waits until the cluster has it. */
     public void cancel(String jobId, Optional<String> reason) {
+        cancel(jobId, reason, Optional.empty());
+    }
+
+    /**
+     * Produces a cancellation of {@code jobId} as {@code tenant} (the topic it goes to when tenants are authenticated
+     * by topic) and waits until the cluster has it.
+     */
+    public void cancel(String jobId, Optional<String> reason, Optional<String> tenant) {
         requireValidId(jobId);
-        send(jobId, now -> JobRequest.newBuilder().setRequest(JobCancelRequested.newBuilder().setJobId(jobId)
-                .setReason(reason.orElse(null)).setRequestedAt(now).build()).build());
+        send(jobId, topicFor(tenant), now -> JobRequest.newBuilder().setRequest(JobCancelRequested.newBuilder()
+                .setJobId(jobId).setReason(reason.orElse(null)).setRequestedAt(now).build()).build());
+    }
+
+    /**
+     * The topic a request goes to: the shared submissions topic, or with {@code scheduler.tenant.topics} the tenant's
+     * own ({@code <submissions>.<tenant>}), which only that tenant's principal may write.
+     */
+    String topicFor(Optional<String> tenant) {
+        String shared = access.topics().submissions().name();
+        Object on = access.config().originals().get("scheduler.tenant.topics");
+        if (on == null || !Boolean.parseBoolean(on.toString().strip())) {
+            return shared;
+        }
+        String name = tenant.filter(t -> !t.isBlank()).orElseThrow(() -> new IllegalArgumentException(
+                "tenants are authenticated by topic (scheduler.tenant.topics): name the tenant (--tenant)"));
+        return new io.quanta.streams.router.TenantTopics(shared).topicOf(name);
     }
 
     /** The latest status of one job, if the scheduler has published one. */
@@ -177,8 +200,7 @@ public final class JobClient {
      * fetched first, so that the request's own time ({@code submittedAt}) and the record's timestamp (the scheduler's
      * stream time) are the same instant, not seconds apart on a cold start.
      */
-    private Instant send(String key, java.util.function.Function<Instant, JobRequest> request) {
-        String topic = access.topics().submissions().name();
+    private Instant send(String key, String topic, java.util.function.Function<Instant, JobRequest> request) {
         try (KafkaProducer<String, JobRequest> producer = access.producer(access.topics().submissions(),
                 "quanta-cli")) {
             producer.partitionsFor(topic);
@@ -192,7 +214,7 @@ public final class JobClient {
             return now;
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw new IllegalStateException("could not send " + key + " to " + access.topics().submissions().name()
+            throw new IllegalStateException("could not send " + key + " to " + topic
                     + ": " + cause.getMessage(), cause);
         } catch (TimeoutException e) {
             throw new IllegalStateException("no acknowledgement from the cluster at "

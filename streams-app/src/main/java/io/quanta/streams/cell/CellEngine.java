@@ -152,6 +152,12 @@ public final class CellEngine {
                     : "cancel of job " + id + " which already ended (" + done.state + ")", done == null);
             return false;
         }
+        if (cancel.getRequestedBy() != null && !cancel.getRequestedBy().equals(job.tenant)) {
+            // tenants are authenticated by their submissions topic: one may not stop another's job
+            s.ignored(id, job.attempt, source, id, "cancel refused: tenant '" + cancel.getRequestedBy()
+                    + "' may not cancel job " + id + " of tenant '" + job.tenant + "'", true);
+            return false;
+        }
         if (job.cancelRequested) {
             s.ignored(id, job.attempt, source, id, "job " + id + " is already being cancelled", false);
             return false;

@@ -13,7 +13,13 @@ public final class Routes {
 
     /** Submissions and cancellations, routed by the configured rule; job routes kept in {@code store}. */
     public static InputRoute<JobRequest> submissions(String store, CellRouting routing) {
-        return new SubmissionRoute(store, routing);
+        return new SubmissionRoute(store, routing, java.util.Optional.empty());
+    }
+
+    /** Submissions and cancellations whose tenant is the one whose topic they came on (when given). */
+    public static InputRoute<JobRequest> submissions(String store, CellRouting routing,
+                                                     java.util.Optional<TenantTopics> tenants) {
+        return new SubmissionRoute(store, routing, tenants);
     }
 
     /** Telemetry, to the cell of its job. */

@@ -27,11 +27,13 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
 
     private final String storeName;
     private final CellRouting routing;
+    private final Optional<TenantTopics> tenantTopics;
     private JobRouteStore routes;
 
-    SubmissionRoute(String storeName, CellRouting routing) {
+    SubmissionRoute(String storeName, CellRouting routing, Optional<TenantTopics> tenantTopics) {
         this.storeName = storeName;
         this.routing = routing;
+        this.tenantTopics = tenantTopics;
     }
 
     @Override
@@ -41,6 +43,9 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
 
     @Override
     public RouteOutcome route(String key, JobRequest value, SourceRef source, Instant at) {
+        if (tenantTopics.isPresent()) {
+            return authenticated(key, value, source, at, tenantTopics.get());
+        }
         return switch (value.getRequest()) {
             case JobSubmitted job -> submitted(key, job, source, at);
             case JobCancelRequested cancel -> cancelled(cancel, source);
@@ -48,8 +53,36 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
         };
     }
 
+    /** With tenant topics on: the tenant is the one whose topic the record came on (see {@link TenantTopics}). */
+    private RouteOutcome authenticated(String key, JobRequest value, SourceRef source, Instant at,
+                                       TenantTopics topics) {
+        Optional<String> tenant = topics.tenantOf(source.getTopic());
+        if (tenant.isEmpty()) {
+            return RouteOutcome.deadLetter("refused: tenants are authenticated by topic (scheduler.tenant.topics): "
+                    + "submit and cancel on " + topics.sharedTopic() + ".<tenant>, not on " + source.getTopic());
+        }
+        return switch (value.getRequest()) {
+            case JobSubmitted job -> {
+                String claimed = job.getTenant();
+                if (claimed != null && !claimed.isBlank() && !claimed.equals(tenant.get())) {
+                    yield submitted(key, JobSubmitted.newBuilder(job).setTenant(tenant.get()).build(), source, at,
+                            "tenant '" + claimed + "' in the submission is not the authenticated tenant '"
+                                    + tenant.get() + "' (topic " + source.getTopic() + ")");
+                }
+                yield submitted(key, JobSubmitted.newBuilder(job).setTenant(tenant.get()).build(), source, at);
+            }
+            case JobCancelRequested cancel -> cancelled(JobCancelRequested.newBuilder(cancel)
+                    .setRequestedBy(tenant.get()).build(), source);
+            default -> RouteOutcome.deadLetter("unknown request type " + value.getRequest().getClass().getName());
+        };
+    }
+
     private RouteOutcome submitted(String key, JobSubmitted job, SourceRef source, Instant at) {
-        Optional<String> problem = SubmissionChecks.problem(key, job);
+        return submitted(key, job, source, at, null);
+    }
+
+    private RouteOutcome submitted(String key, JobSubmitted job, SourceRef source, Instant at, String forged) {
+        Optional<String> problem = forged != null ? Optional.of(forged) : SubmissionChecks.problem(key, job);
         JobRoute known = job.getJobId().isBlank() ? null : routes.get(job.getJobId());
         if (problem.isPresent()) {
             String reason = "submission rejected: " + problem.get();
