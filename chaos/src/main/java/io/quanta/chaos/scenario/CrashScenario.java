@@ -279,7 +279,10 @@ public final class CrashScenario implements Scenario {
                 java.util.stream.Collectors.groupingBy(d -> d.value().getType().name(),
                         java.util.stream.Collectors.counting()))));
         report.info("stream-thread replacements", cluster.threadReplacements());
-        report.info("dead letters", tail.deadLetters().size());
+        report.info("dead letters (by reason)", tail.deadLetters().size() + " " + new java.util.TreeMap<>(
+                tail.deadLetters().stream().collect(java.util.stream.Collectors.groupingBy(
+                        d -> FuzzScenario.reasonClass(d.value().getReason()),
+                        java.util.stream.Collectors.counting()))));
 
         List<Long> toStart = new ArrayList<>();
         List<Long> toDecision = new ArrayList<>();
