@@ -60,7 +60,8 @@ import org.junit.jupiter.api.io.TempDir;
  * standard authorizer on and the roles' ACLs applied; the scheduler, two simulated connectors and the CLI each run as
  * their own user, by configuration alone, and schedule, run and cancel jobs. The broker refuses what the roles do not
  * allow: a tenant writing commands, a node writing submissions, and so a START from anyone but the scheduler never
- * reaches a connector. {@code quanta acls apply} finds the applied ACLs in place and reports a grant beyond them.
+ * reaches a connector. {@code quanta acls apply} finds the applied ACLs in place and reports a grant beyond them;
+ * the auditor's read-only user audits the jobs.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -242,6 +243,17 @@ class SecuredClusterIT {
                     "DRIFT +- +User:tenant-nlp +WRITE +TOPIC +prefixed +quanta.nodes.").contains("1 drift");
             admin.deleteAcls(List.of(extra.toFilter())).all().get(30, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    @Order(8)
+    void shouldAuditJobsWithTheAuditorsReadOnlyUser() {
+        LocalClusterIT.Cli explain = cli("auditor", "audit", "explain", jobs.get(0));
+        assertThat(explain.code).as(explain.out + " " + explain.err).isZero();
+        assertThat(explain.out.toString()).contains(jobs.get(0), "START");
+
+        LocalClusterIT.Cli replay = cli("auditor", "audit", "replay", "--cell", "cell-0");
+        assertThat(replay.code).as(replay.out + " " + replay.err).isZero();
     }
 
     private NodeCommand forgedStart(String jobId) {
