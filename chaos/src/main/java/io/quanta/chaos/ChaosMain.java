@@ -103,7 +103,7 @@ public final class ChaosMain {
     static String machine() {
         String load;
         try {
-            String[] fields = Files.readString(Path.of("/proc/loadavg")).strip().split("\\s+");
+            String[] fields = Files.readAllLines(Path.of("/proc/loadavg")).get(0).strip().split("\\s+");
             load = String.join(" ", Arrays.asList(fields).subList(0, Math.min(3, fields.length)));
         } catch (IOException | RuntimeException e) {
             load = "unknown";

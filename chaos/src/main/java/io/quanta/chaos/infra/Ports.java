@@ -35,8 +35,9 @@ public final class Ports {
 
     private static int ephemeralLow() {
         try {
-            String range = java.nio.file.Files.readString(java.nio.file.Path.of(
-                    "/proc/sys/net/ipv4/ip_local_port_range")).strip();
+            // readAllLines: Files.readString can return a /proc file cut short
+            String range = java.nio.file.Files.readAllLines(java.nio.file.Path.of(
+                    "/proc/sys/net/ipv4/ip_local_port_range")).get(0).strip();
             return Integer.parseInt(range.split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 32_768;
