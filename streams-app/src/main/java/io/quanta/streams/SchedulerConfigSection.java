@@ -35,6 +35,11 @@ public final class SchedulerConfigSection implements ConfigSection {
     public static final String STATUS_ENABLED = "scheduler.status.enabled";
     public static final String STATUS_HOST = "scheduler.status.host";
     public static final String STATUS_PORT = "scheduler.status.port";
+    public static final String STATUS_TOKEN_FILE = "scheduler.status.token.file";
+    public static final String STATUS_TLS_KEYSTORE = "scheduler.status.tls.keystore";
+    public static final String STATUS_TLS_KEYSTORE_PASSWORD = "scheduler.status.tls.keystore.password";
+    public static final String STATUS_TLS_TRUSTSTORE = "scheduler.status.tls.truststore";
+    public static final String STATUS_TLS_TRUSTSTORE_PASSWORD = "scheduler.status.tls.truststore.password";
     public static final String STATE_DIR = "scheduler.state.dir";
     public static final String COMMIT_INTERVAL_MS = "scheduler.commit.interval.ms";
     public static final String POLL_MS = "scheduler.poll.ms";
@@ -132,6 +137,24 @@ public final class SchedulerConfigSection implements ConfigSection {
                         "Host the status API binds to and advertises to other instances (application.server).")
                 .define(STATUS_PORT, Type.INT, 8787, Range.between(0, 65535), Importance.MEDIUM,
                         "Port of the status API; 0 picks a free port.")
+                .define(STATUS_TOKEN_FILE, Type.STRING, null, Importance.HIGH,
+                        "File holding the status API's bearer token (one line of letters, digits and -._~+/=, at "
+                                + "least 16 characters). Set: every request but GET /health, GET /dashboard (the page "
+                                + "itself, which holds no data) and GET / needs 'Authorization: Bearer <token>', "
+                                + "else 401; instances forward queries to each other with it, so give all instances "
+                                + "the same token. Unset: no authentication (keep the API on loopback).")
+                .define(STATUS_TLS_KEYSTORE, Type.STRING, null, Importance.HIGH,
+                        "PKCS12 key store with the status API's private key and certificate (which must name "
+                                + "scheduler.status.host, the address other instances forward to). Set: the API "
+                                + "serves HTTPS only. Unset: plain HTTP.")
+                .define(STATUS_TLS_KEYSTORE_PASSWORD, Type.PASSWORD, null, Importance.HIGH,
+                        "Password of scheduler.status.tls.keystore (and of its key); never printed.")
+                .define(STATUS_TLS_TRUSTSTORE, Type.STRING, null, Importance.MEDIUM,
+                        "PKCS12 trust store whose certificates this instance trusts when it forwards a query to "
+                                + "another instance over HTTPS. Unset: the certificates of "
+                                + "scheduler.status.tls.keystore (instances sharing one certificate trust each other).")
+                .define(STATUS_TLS_TRUSTSTORE_PASSWORD, Type.PASSWORD, null, Importance.MEDIUM,
+                        "Password of scheduler.status.tls.truststore; never printed.")
                 .define(STATE_DIR, Type.STRING, null, Importance.MEDIUM,
                         "Directory of the RocksDB state stores; default: quanta-streams under java.io.tmpdir.")
                 .define(COMMIT_INTERVAL_MS, Type.LONG, DEFAULT_COMMIT_INTERVAL_MS, Range.atLeast(1), Importance.MEDIUM,
