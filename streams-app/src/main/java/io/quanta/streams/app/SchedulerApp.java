@@ -8,6 +8,7 @@ import io.quanta.streams.status.ActivityTail;
 import io.quanta.streams.status.DeferredStateAccess;
 import io.quanta.streams.status.StatusApi;
 import io.quanta.streams.status.StatusQueries;
+import io.quanta.streams.status.StatusSecurity;
 import io.quanta.streams.status.StreamsStateAccess;
 import io.quanta.topics.SerdeFactory;
 import io.quanta.topics.TopicCatalogue;
@@ -58,16 +59,19 @@ public final class SchedulerApp implements AutoCloseable {
     private final SchedulerSettings settings;
     private final TopicCatalogue topics;
     private final Topology topology;
+    private final StatusSecurity statusSecurity;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private KafkaStreams streams;
     private StatusApi statusApi;
     private ActivityTail activity;
 
-    private SchedulerApp(QuantaConfig config, SchedulerSettings settings, TopicCatalogue topics, Topology topology) {
+    private SchedulerApp(QuantaConfig config, SchedulerSettings settings, TopicCatalogue topics, Topology topology,
+                         StatusSecurity statusSecurity) {
         this.config = config;
         this.settings = settings;
         this.topics = topics;
         this.topology = topology;
+        this.statusSecurity = statusSecurity;
     }
 
     /** The app of a configuration, talking to the configured schema registry; not started. */
@@ -80,7 +84,8 @@ public final class SchedulerApp implements AutoCloseable {
         SchedulerSettings settings = SchedulerSettings.from(config);
         TopicCatalogue topics = TopicCatalogue.from(config, serdes);
         Topology topology = SchedulerTopology.build(topics, settings, StoreOptions.persistent(), policies);
-        return new SchedulerApp(config, settings, topics, topology);
+        StatusSecurity security = settings.statusEnabled() ? StatusSecurity.from(config) : StatusSecurity.none();
+        return new SchedulerApp(config, settings, topics, topology, security);
     }
 
     /**
@@ -98,7 +103,8 @@ public final class SchedulerApp implements AutoCloseable {
         if (settings.statusEnabled()) {
             activity = ActivityTail.of(config, topics, Clock.systemUTC());
             statusApi = StatusApi.start(new StatusQueries(holder), new InetSocketAddress(settings.statusHost(),
-                    settings.statusPort()), () -> streams == null ? "CREATED" : streams.state().name(), activity);
+                    settings.statusPort()), () -> streams == null ? "CREATED" : streams.state().name(), activity,
+                    statusSecurity);
             self = Optional.of(new HostInfo(settings.statusHost(), statusApi.address().getPort()));
         }
         Properties props = SchedulerStreamsConfig.of(config, settings, self.map(h -> h.host() + ":" + h.port()));
@@ -118,8 +124,9 @@ public final class SchedulerApp implements AutoCloseable {
                     .REPLACE_THREAD;
         });
         streams.start();
-        LOG.info("scheduler {} started: policy {}, status API {}", settings.applicationId(),
-                settings.policy().policyName(), statusApiAddress().map(Object::toString).orElse("off"));
+        LOG.info("scheduler {} started: policy {}, status API {}{}", settings.applicationId(),
+                settings.policy().policyName(), statusApiUrl().orElse("off"), statusApi == null ? ""
+                        : statusSecurity.tokenRequired() ? " (bearer token required)" : " (no authentication)");
     }
 
     /** Waits until Kafka Streams is RUNNING; false on timeout. */
@@ -154,6 +161,20 @@ public final class SchedulerApp implements AutoCloseable {
     /** The status API's bound address, when it runs. */
     public Optional<InetSocketAddress> statusApiAddress() {
         return Optional.ofNullable(statusApi).map(StatusApi::address);
+    }
+
+    /**
+     * The status API's base URL, {@code scheme://host:port} of the bound address ({@code https} when it serves TLS),
+     * when it runs.
+     */
+    public Optional<String> statusApiUrl() {
+        return Optional.ofNullable(statusApi).map(api -> api.scheme() + "://" + api.address().getHostString() + ":"
+                + api.address().getPort());
+    }
+
+    /** Whether the status API asks every request for data for the bearer token. */
+    public boolean statusApiNeedsToken() {
+        return statusSecurity.tokenRequired();
     }
 
     /** The running Kafka Streams instance (metrics, state), when started. */

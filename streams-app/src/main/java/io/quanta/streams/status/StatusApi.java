@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import io.quanta.streams.status.StatusViews.Problem;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * dashboard adds: {@code GET /jobs/{id}/timeline}, {@code GET /deadletters} (from {@link RecentActivity}) and the page
  * itself, {@code GET /dashboard} ({@link DashboardPage}). A query for a key another instance owns is forwarded to that
  * instance (found with the Kafka Streams metadata); list queries gather from every instance. Read-only: only GET.
- * See docs/status-api.md.
+ * With a {@link StatusSecurity} token, every request but {@code GET /health}, {@code GET /dashboard} and
+ * {@code GET /} (none of which holds data) needs {@code Authorization: Bearer <token>} and gets 401 otherwise; with
+ * TLS it serves HTTPS. Forwarding carries the token and uses the same scheme. See docs/status-api.md.
  */
 public final class StatusApi implements AutoCloseable {
 
@@ -52,18 +56,23 @@ public final class StatusApi implements AutoCloseable {
     private final StatusQueries queries;
     private final HttpServer server;
     private final ExecutorService executor;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
+    private final StatusSecurity security;
     private final Supplier<String> health;
     private final RecentActivity activity;
     private final DashboardPage dashboard = DashboardPage.load();
 
     private StatusApi(StatusQueries queries, HttpServer server, ExecutorService executor,
-                      Supplier<String> health, RecentActivity activity) {
+                      Supplier<String> health, RecentActivity activity, StatusSecurity security) {
         this.queries = queries;
         this.server = server;
         this.executor = executor;
         this.health = health;
         this.activity = activity;
+        this.security = security;
+        HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+        security.clientContext().ifPresent(client::sslContext);
+        this.http = client.build();
     }
 
     /**
@@ -83,14 +92,33 @@ public final class StatusApi implements AutoCloseable {
      */
     public static StatusApi start(StatusQueries queries, InetSocketAddress bind, Supplier<String> health,
                                   RecentActivity activity) {
+        return start(queries, bind, health, activity, StatusSecurity.none());
+    }
+
+    /**
+     * Binds the API (port 0 = any free port) and starts serving, over HTTPS when {@code security} has TLS.
+     *
+     * @param health   the application state reported by {@code GET /health}
+     * @param activity job timelines and dead letters for the dashboard
+     * @param security the token requests must carry and the TLS contexts, or {@link StatusSecurity#none()}
+     */
+    public static StatusApi start(StatusQueries queries, InetSocketAddress bind, Supplier<String> health,
+                                  RecentActivity activity, StatusSecurity security) {
         try {
-            HttpServer server = HttpServer.create(bind, 0);
+            HttpServer server;
+            if (security.serverContext().isPresent()) {
+                HttpsServer https = HttpsServer.create(bind, 0);
+                https.setHttpsConfigurator(new HttpsConfigurator(security.serverContext().get()));
+                server = https;
+            } else {
+                server = HttpServer.create(bind, 0);
+            }
             ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
                 Thread t = new Thread(r, "quanta-status-api");
                 t.setDaemon(true);
                 return t;
             });
-            StatusApi api = new StatusApi(queries, server, executor, health, activity);
+            StatusApi api = new StatusApi(queries, server, executor, health, activity, security);
             server.createContext("/", api::handle);
             server.setExecutor(executor);
             server.start();
@@ -103,6 +131,11 @@ public final class StatusApi implements AutoCloseable {
     /** The bound address. */
     public InetSocketAddress address() {
         return server.getAddress();
+    }
+
+    /** {@code https} when the API serves TLS, else {@code http}. */
+    public String scheme() {
+        return security.scheme();
     }
 
     @Override
@@ -123,6 +156,10 @@ public final class StatusApi implements AutoCloseable {
             // can live on different instances); the same resource is never forwarded twice, so there are no loops
             String forwardedFrom = query.containsKey(FORWARDED) ? rawPath : null;
             List<String> parts = segments(rawPath);
+            if (!isOpen(parts) && !security.authorized(exchange.getRequestHeaders().getFirst("Authorization"))) {
+                unauthorized(exchange);
+                return;
+            }
             route(exchange, parts, query, forwardedFrom);
         } catch (IllegalStateException | InvalidStateStoreException e) {
             send(exchange, 503, new Problem(503, "not available right now: " + e.getMessage()));
@@ -130,6 +167,24 @@ public final class StatusApi implements AutoCloseable {
             LOG.warn("status API error on {}: {}", exchange.getRequestURI(), e.toString());
             send(exchange, 500, new Problem(500, e.toString()));
         }
+    }
+
+    /**
+     * What answers without the token: the redirect to the page, the page itself (markup and script, no data: it
+     * sends the token with every request it makes) and the health word, which load balancers and orchestrators probe.
+     */
+    private static boolean isOpen(List<String> parts) {
+        return parts.size() == 1 && (parts.getFirst().isEmpty() || parts.getFirst().equals("dashboard")
+                || parts.getFirst().equals("health"));
+    }
+
+    /** 401 with the RFC 6750 challenge; {@code invalid_token} when a token was sent but is not the one. */
+    private static void unauthorized(HttpExchange exchange) throws IOException {
+        boolean presented = exchange.getRequestHeaders().containsKey("Authorization");
+        exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"quanta\""
+                + (presented ? ", error=\"invalid_token\"" : ""));
+        send(exchange, 401, new Problem(401, presented ? "wrong bearer token"
+                : "this status API needs 'Authorization: Bearer <token>' (scheduler.status.token.file)"));
     }
 
     private void route(HttpExchange exchange, List<String> parts, Map<String, String> query, String forwarded)
@@ -241,10 +296,10 @@ public final class StatusApi implements AutoCloseable {
 
     private void forward(HttpExchange exchange, Answer.Elsewhere<?> target) throws IOException {
         String sep = target.path().contains("?") ? "&" : "?";
-        URI uri = URI.create("http://" + target.host() + ":" + target.port() + target.path() + sep + FORWARDED);
+        URI uri = URI.create(security.scheme() + "://" + target.host() + ":" + target.port() + target.path() + sep
+                + FORWARDED);
         try {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                    .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = http.send(request(uri), HttpResponse.BodyHandlers.ofByteArray());
             sendBytes(exchange, response.statusCode(), response.body());
         } catch (IOException e) {
             send(exchange, 502, new Problem(502, "owner " + target.host() + ":" + target.port()
@@ -259,10 +314,9 @@ public final class StatusApi implements AutoCloseable {
     private List<Object> gather(String path) {
         List<Object> out = new ArrayList<>();
         for (HostInfo host : queries.state().otherInstances()) {
-            URI uri = URI.create("http://" + host.host() + ":" + host.port() + path);
+            URI uri = URI.create(security.scheme() + "://" + host.host() + ":" + host.port() + path);
             try {
-                HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri)
-                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+                HttpResponse<byte[]> response = http.send(request(uri), HttpResponse.BodyHandlers.ofByteArray());
                 if (response.statusCode() == 200) {
                     out.addAll(JSON_READ.readValue(response.body(), List.class));
                 } else {
@@ -276,6 +330,13 @@ public final class StatusApi implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /** A GET to another instance, with this instance's token when there is one. */
+    private HttpRequest request(URI uri) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET();
+        security.authorization().ifPresent(value -> request.header("Authorization", value));
+        return request.build();
     }
 
     private static String idOf(Object item) {
