@@ -5,7 +5,9 @@ import io.quanta.topics.TopicCatalogue;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
@@ -30,7 +32,8 @@ import org.apache.kafka.common.resource.ResourceType;
  *       and the transactional ids prefixed {@code <application.id>-} (exactly-once v2)</td></tr>
  *   <tr><td>node</td><td>write heartbeats, events, telemetry; read commands (no group: it assigns its partition; its
  *       idempotent producer needs no transactional id, and WRITE on a topic is enough for its producer id)</td></tr>
- *   <tr><td>tenant</td><td>write submissions (and so cancellations); read statuses</td></tr>
+ *   <tr><td>tenant</td><td>write submissions (and so cancellations): the shared topic, or with {@link TenantTopics}
+ *       its own topic only (the scheduler and auditors then read every tenant topic); read statuses</td></tr>
  *   <tr><td>auditor</td><td>read and describe the configuration of every Quanta topic and the scheduler's internal
  *       topics; describe the scheduler's consumer group (its lag); use consumer groups prefixed with its own
  *       prefix</td></tr>
@@ -47,6 +50,26 @@ public final class AclPlan {
 
         public String principal() {
             return binding.entry().principal();
+        }
+    }
+
+    /**
+     * Tenant authentication by topic ({@code scheduler.tenant.topics}): each tenant principal writes its own
+     * submissions topic instead of the shared one, and the scheduler and auditors read every topic under the prefix.
+     *
+     * @param prefix what every tenant's topic name starts with ({@code <submissions topic>.})
+     * @param topicByPrincipal the topic of each tenant principal
+     */
+    public record TenantTopics(String prefix, Map<String, String> topicByPrincipal) {
+        public TenantTopics {
+            requireName("tenant topic prefix", prefix);
+            topicByPrincipal = Map.copyOf(topicByPrincipal);
+            topicByPrincipal.forEach((principal, topic) -> {
+                if (!topic.startsWith(prefix) || topic.length() == prefix.length()) {
+                    throw new IllegalArgumentException("tenant topic '" + topic + "' of " + principal
+                            + " does not start with '" + prefix + "'");
+                }
+            });
         }
     }
 
@@ -67,6 +90,17 @@ public final class AclPlan {
      */
     public static AclPlan of(TopicCatalogue topics, String applicationId, String auditorGroupPrefix,
                              AclPrincipals principals) {
+        return of(topics, applicationId, auditorGroupPrefix, principals, Optional.empty());
+    }
+
+    /**
+     * The plan for these principals, with each tenant writing only its own submissions topic when
+     * {@code tenantTopics} is given (then nobody but the administrator may write the shared one).
+     *
+     * @throws IllegalArgumentException when a tenant principal has no topic
+     */
+    public static AclPlan of(TopicCatalogue topics, String applicationId, String auditorGroupPrefix,
+                             AclPrincipals principals, Optional<TenantTopics> tenantTopics) {
         requireName("application id", applicationId);
         requireName("auditor group prefix", auditorGroupPrefix);
         Builder b = new Builder(topics);
@@ -82,6 +116,8 @@ public final class AclPlan {
             b.add(QuantaRole.SCHEDULER, p, ResourceType.GROUP, applicationId, PatternType.LITERAL, AclOperation.READ);
             b.add(QuantaRole.SCHEDULER, p, ResourceType.TRANSACTIONAL_ID, applicationId + "-", PatternType.PREFIXED,
                     AclOperation.WRITE);
+            tenantTopics.ifPresent(t -> b.add(QuantaRole.SCHEDULER, p, ResourceType.TOPIC, t.prefix(),
+                    PatternType.PREFIXED, AclOperation.READ));
         }
         for (String p : principals.of(QuantaRole.NODE)) {
             b.topics(QuantaRole.NODE, p, List.of(QuantaTopic.HEARTBEATS, QuantaTopic.EVENTS, QuantaTopic.TELEMETRY),
@@ -89,7 +125,16 @@ public final class AclPlan {
             b.topics(QuantaRole.NODE, p, List.of(QuantaTopic.COMMANDS), AclOperation.READ);
         }
         for (String p : principals.of(QuantaRole.TENANT)) {
-            b.topics(QuantaRole.TENANT, p, List.of(QuantaTopic.SUBMISSIONS), AclOperation.WRITE);
+            if (tenantTopics.isPresent()) {
+                String own = tenantTopics.get().topicByPrincipal().get(p);
+                if (own == null) {
+                    throw new IllegalArgumentException("tenant principal " + p + " has no submissions topic of its "
+                            + "own (tenant topics are on)");
+                }
+                b.add(QuantaRole.TENANT, p, ResourceType.TOPIC, own, PatternType.LITERAL, AclOperation.WRITE);
+            } else {
+                b.topics(QuantaRole.TENANT, p, List.of(QuantaTopic.SUBMISSIONS), AclOperation.WRITE);
+            }
             b.topics(QuantaRole.TENANT, p, List.of(QuantaTopic.STATUS), AclOperation.READ);
         }
         for (String p : principals.of(QuantaRole.AUDITOR)) {
@@ -104,6 +149,11 @@ public final class AclPlan {
                     AclOperation.DESCRIBE);
             b.add(QuantaRole.AUDITOR, p, ResourceType.GROUP, auditorGroupPrefix, PatternType.PREFIXED,
                     AclOperation.READ);
+            tenantTopics.ifPresent(t -> {
+                b.add(QuantaRole.AUDITOR, p, ResourceType.TOPIC, t.prefix(), PatternType.PREFIXED, AclOperation.READ);
+                b.add(QuantaRole.AUDITOR, p, ResourceType.TOPIC, t.prefix(), PatternType.PREFIXED,
+                        AclOperation.DESCRIBE_CONFIGS);
+            });
         }
         return new AclPlan(b.entries, applicationId);
     }

@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.common.Uuid;
@@ -151,6 +152,39 @@ class AclPlanTest {
                 .isEqualTo(AuthorizationResult.DENIED);
         assertThat(decide(judge, SCHEDULER, AclOperation.READ, new ResourcePattern(ResourceType.GROUP, "sched-b",
                 PatternType.LITERAL))).isEqualTo(AuthorizationResult.ALLOWED);
+    }
+
+    @Test
+    void shouldLetEachTenantWriteOnlyItsOwnTopicWhenTenantTopicsAreOn() {
+        String nlp = "User:tenant-nlp";
+        Map<QuantaRole, List<String>> p = new EnumMap<>(QuantaRole.class);
+        p.put(QuantaRole.SCHEDULER, List.of(SCHEDULER));
+        p.put(QuantaRole.TENANT, List.of(TENANT, nlp));
+        p.put(QuantaRole.AUDITOR, List.of(AUDITOR));
+        AclPlan.TenantTopics tenantTopics = new AclPlan.TenantTopics("quanta.jobs.submissions.",
+                Map.of(TENANT, "quanta.jobs.submissions.vision", nlp, "quanta.jobs.submissions.nlp"));
+        AclPlan perTenant = AclPlan.of(topics, "quanta-scheduler", "quanta-audit", AclPrincipals.of(p),
+                Optional.of(tenantTopics));
+        StandardAuthorizer judge = authorizer(perTenant.bindings());
+        ResourcePattern vision = new ResourcePattern(ResourceType.TOPIC, "quanta.jobs.submissions.vision",
+                PatternType.LITERAL);
+
+        assertThat(decide(judge, TENANT, AclOperation.WRITE, vision)).isEqualTo(AuthorizationResult.ALLOWED);
+        assertThat(decide(judge, nlp, AclOperation.WRITE, vision)).isEqualTo(AuthorizationResult.DENIED);
+        assertThat(decide(judge, TENANT, AclOperation.WRITE, topic(QuantaTopic.SUBMISSIONS)))
+                .isEqualTo(AuthorizationResult.DENIED);
+        assertThat(decide(judge, SCHEDULER, AclOperation.READ, vision)).isEqualTo(AuthorizationResult.ALLOWED);
+        assertThat(decide(judge, AUDITOR, AclOperation.READ, vision)).isEqualTo(AuthorizationResult.ALLOWED);
+        assertThat(decide(judge, SCHEDULER, AclOperation.WRITE, vision)).isEqualTo(AuthorizationResult.DENIED);
+
+        AclBinding stolen = allow(vision, nlp, AclOperation.WRITE);
+        List<AclBinding> existing = new java.util.ArrayList<>(perTenant.bindings());
+        existing.add(stolen);
+        assertThat(AclsApply.drift(perTenant, existing)).containsExactly(stolen);
+        Map<QuantaRole, List<String>> unknown = Map.of(QuantaRole.TENANT, List.of("User:tenant-without-topic"));
+        assertThatThrownBy(() -> AclPlan.of(topics, "quanta-scheduler", "quanta-audit", AclPrincipals.of(unknown),
+                Optional.of(tenantTopics))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("User:tenant-without-topic has no submissions topic");
     }
 
     @Test
