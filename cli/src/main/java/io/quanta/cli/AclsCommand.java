@@ -3,6 +3,7 @@ package io.quanta.cli;
 import io.quanta.cli.acl.AclConfigSection;
 import io.quanta.cli.client.Table;
 import io.quanta.streams.SchedulerConfigSection;
+import io.quanta.streams.router.TenantTopics;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.admin.AclApplyResult;
 import io.quanta.topics.admin.AclPlan;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
@@ -59,8 +61,9 @@ public final class AclsCommand implements Runnable {
                 description = "Principal of a node connector, e.g. User:node-1; repeatable.")
         List<String> nodes;
 
-        @Option(names = "--tenant", paramLabel = "PRINCIPAL",
-                description = "Principal of a submitter, e.g. User:tenant-vision; repeatable.")
+        @Option(names = "--tenant", paramLabel = "[TENANT=]PRINCIPAL",
+                description = "Principal of a submitter, e.g. User:vision (tenant vision) or vision=User:tenant-vision; "
+                        + "repeatable. With scheduler.tenant.topics it may write only its tenant's submissions topic.")
         List<String> tenants;
 
         @Option(names = "--auditor", paramLabel = "PRINCIPAL",
@@ -94,9 +97,18 @@ public final class AclsCommand implements Runnable {
             throw new IllegalArgumentException("no principals given: name them with --scheduler, --node, --tenant, "
                     + "--auditor (e.g. --scheduler User:scheduler) or acl.<role>.principals");
         }
-        return AclPlan.of(TopicCatalogue.forAdministration(config),
-                config.getString(SchedulerConfigSection.APPLICATION_ID),
-                config.getString(AclConfigSection.AUDITOR_GROUP_PREFIX), principals);
+        TopicCatalogue topics = TopicCatalogue.forAdministration(config);
+        Optional<AclPlan.TenantTopics> tenantTopics = Optional.empty();
+        if (config.getBoolean(SchedulerConfigSection.TENANT_TOPICS)) {
+            String shared = topics.submissions().name();
+            TenantTopics names = new TenantTopics(shared);
+            Map<String, String> topicOf = new LinkedHashMap<>();
+            AclConfigSection.tenants(config).forEach((principal, tenant) -> topicOf.put(principal,
+                    names.topicOf(tenant)));
+            tenantTopics = Optional.of(new AclPlan.TenantTopics(shared + ".", topicOf));
+        }
+        return AclPlan.of(topics, config.getString(SchedulerConfigSection.APPLICATION_ID),
+                config.getString(AclConfigSection.AUDITOR_GROUP_PREFIX), principals, tenantTopics);
     }
 
     /** Applies the plan of {@code config} with its (admin) client settings. */

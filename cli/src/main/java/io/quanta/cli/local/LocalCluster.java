@@ -3,7 +3,6 @@ package io.quanta.cli.local;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quanta.cli.AclsCommand;
 import io.quanta.cli.TopicsCommand;
-import io.quanta.cli.acl.AclConfigSection;
 import io.quanta.cli.metrics.ClusterMonitor;
 import io.quanta.cli.metrics.MetricsServer;
 import io.quanta.cli.metrics.NodeMetrics;
@@ -185,11 +184,9 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /** The roles' ACLs for these principals, topic names and application id; drift is only logged here. */
+    /** The roles' ACLs for the local users, as {@code quanta acls apply} makes them; drift is only logged here. */
     private void applyAcls(QuantaConfig admin) {
-        AclPlan plan = AclPlan.of(TopicCatalogue.forAdministration(config),
-                config.getString(SchedulerConfigSection.APPLICATION_ID),
-                config.getString(AclConfigSection.AUDITOR_GROUP_PREFIX), security.principals());
+        AclPlan plan = AclsCommand.plan(config.withOverrides(security.aclSettings()));
         List<AclApplyResult> results = AclsCommand.apply(admin, plan);
         results.stream().filter(r -> r.outcome() == AclApplyResult.Outcome.DRIFT)
                 .forEach(r -> LOG.warn("ACL beyond the roles on this local cluster: {}", r.binding()));

@@ -89,13 +89,18 @@ public final class LocalSecurity {
         return AclPrincipals.of(p);
     }
 
-    /** The {@code acl.*} settings naming these principals (so {@code quanta acls apply -c FILE} finds them). */
+    /**
+     * The {@code acl.*} settings naming these principals (so {@code quanta acls apply -c FILE} finds them); tenants
+     * as {@code NAME=User:tenant-NAME}.
+     */
     public Map<String, String> aclSettings() {
         Map<String, String> s = new LinkedHashMap<>();
         AclPrincipals p = principals();
         for (QuantaRole role : QuantaRole.values()) {
             s.put(AclConfigSection.principalsKey(role), String.join(",", p.of(role)));
         }
+        s.put(AclConfigSection.principalsKey(QuantaRole.TENANT), String.join(",", tenants.stream()
+                .map(t -> t + "=" + principal(tenantUser(t))).toList()));
         return s;
     }
 
