@@ -130,9 +130,29 @@ public final class ChaosCluster implements AutoCloseable {
         return s;
     }
 
-    /** Whether the node connector on the class path knows {@code key} (settings being added while this suite grows). */
+    /**
+     * Whether the node connector the children run ({@link ChildJvm#classPath()}) knows {@code key}: a setting it does
+     * not define would make it refuse to start.
+     */
     public static boolean nodeSettingExists(String key) {
-        return new NodeConfigSection().definition().names().contains(key);
+        if (ChildJvm.classPath().equals(System.getProperty("java.class.path"))) {
+            return new NodeConfigSection().definition().names().contains(key);
+        }
+        java.net.URL[] urls = java.util.Arrays.stream(ChildJvm.classPath().split(java.io.File.pathSeparator))
+                .filter(e -> !e.isBlank()).map(e -> {
+                    try {
+                        return Path.of(e).toUri().toURL();
+                    } catch (java.net.MalformedURLException x) {
+                        throw new IllegalArgumentException("bad class path entry " + e, x);
+                    }
+                }).toArray(java.net.URL[]::new);
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
+            Object section = loader.loadClass(NodeConfigSection.class.getName()).getConstructor().newInstance();
+            Object definition = section.getClass().getMethod("definition").invoke(section);
+            return ((java.util.Set<?>) definition.getClass().getMethod("names").invoke(definition)).contains(key);
+        } catch (ReflectiveOperationException | IOException e) {
+            throw new IllegalStateException("cannot read the node settings of the children's class path: " + e, e);
+        }
     }
 
     private static void writeProperties(Path file, Map<String, String> values) {

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One {@code quanta} command ({@code io.quanta.cli.QuantaMain}) in a child JVM: this JVM's java binary and class
- * path, its output (stdout and stderr) appended to a log file. {@link #kill9()} is a real {@code kill -9}
+ * path ({@link #classPath()}), its output (stdout and stderr) appended to a log file. {@link #kill9()} is a real {@code kill -9}
  * ({@link Process#destroyForcibly()}): no shutdown hook runs, nothing is flushed. Every child still alive when this JVM
  * exits is killed the same way, so an aborted run leaves no process behind.
  */
@@ -53,7 +53,7 @@ public final class ChildJvm {
         command.add(javaBinary());
         command.addAll(jvmOptions);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath());
         command.add(MAIN);
         command.addAll(args);
         try {
@@ -69,6 +69,14 @@ public final class ChildJvm {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + name, e);
         }
+    }
+
+    /**
+     * The children's class path: this JVM's, or {@code -Dchaos.child.classpath=...} to run the scheduler and the
+     * connectors from another build (an earlier commit, to show that a scenario fails there).
+     */
+    public static String classPath() {
+        return System.getProperty("chaos.child.classpath", System.getProperty("java.class.path"));
     }
 
     /** The java binary running this JVM (the children run the same JDK). */
