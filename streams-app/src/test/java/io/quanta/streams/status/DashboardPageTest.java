@@ -25,6 +25,27 @@ class DashboardPageTest {
     }
 
     @Test
+    void shouldSendTheTokenItWasGivenWithEveryRequestAndKeepItOutOfTheAddress() {
+        String script = html.substring(html.indexOf("<script>"), html.indexOf("</script>"));
+
+        assertThat(script.split("fetch\\(", -1)).as("one fetch call, in get(), which every request goes through")
+                .hasSize(2);
+        assertThat(script).contains("if (token) headers.Authorization = \"Bearer \" + token;")
+                .contains("credentials: \"omit\"")
+                .as("a #token= fragment is taken, kept for the tab and removed from the address")
+                .contains("fragment.has(\"token\")", "remember(fragment.get(\"token\")",
+                        "history.replaceState(null, \"\", fragmentWithout(\"token\"))",
+                        "sessionStorage.setItem(TOKEN_KEY, token)")
+                .as("a 401 asks for the token in the form; a wrong one is forgotten")
+                .contains("if (response.status === 401) askForToken(token !== null);", "if (wrong) remember(null);")
+                .as("the form's token is used without submitting the form anywhere")
+                .contains("event.preventDefault();", "remember(value);", "pollNow();")
+                .as("nothing that outlives the tab or travels by itself")
+                .doesNotContain("localStorage", "document.cookie", "location.href =", "sendBeacon");
+        assertThat(html).contains("<form id=\"login\" hidden>", "<input id=\"token\" type=\"password\"");
+    }
+
+    @Test
     void shouldHashExactlyOneScriptAndOneStyle() {
         String policy = DashboardPage.policyFor(html);
 
