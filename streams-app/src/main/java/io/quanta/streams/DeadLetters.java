@@ -15,6 +15,13 @@ import java.util.Arrays;
  * <p>Copies are bounded so that a dead letter always fits in a Kafka record: a value near the broker's 1 MB limit
  * plus the envelope would not, and the dead letter itself would then fail to be written. The reason says when a copy
  * was cut.
+ *
+ * <p>Values that may hold a job's command line and environment (records of the submissions topics and the cell
+ * inbox, see {@link JobSecretTopics}) are never copied ({@link #withoutValue}): the dead-letter topic is read by
+ * auditors and kept long after the job, and secrets must not reach it in the clear. Redacting a decoded submission
+ * would not do: bytes that do not decode can hold the same text, and a re-encoded record is not the original. The
+ * source coordinates name the original record, which stays on its topic (within that topic's retention, for those
+ * who may read it).
  */
 public final class DeadLetters {
 
@@ -40,7 +47,23 @@ public final class DeadLetters {
      */
     public static DeadLetter of(SourceRef source, byte[] key, byte[] value, String reason, String errorClass,
                                 Instant at) {
-        String cut = "";
+        return build(source, key, value, reason, errorClass, at, "");
+    }
+
+    /**
+     * A dead letter for an original record whose value may hold a job's command line and environment: like
+     * {@link #of} but without a copy of the value; the reason ends with its length and where the original is.
+     */
+    public static DeadLetter withoutValue(SourceRef source, byte[] key, byte[] value, String reason, String errorClass,
+                                          Instant at) {
+        return build(source, key, null, reason, errorClass, at, value == null ? "" : " [value of " + value.length
+                + " bytes not copied: it may hold a job's command line and environment; the original is at its "
+                + "source topic, partition and offset]");
+    }
+
+    private static DeadLetter build(SourceRef source, byte[] key, byte[] value, String reason, String errorClass,
+                                    Instant at, String note) {
+        String cut = note;
         if (value != null && value.length > MAX_VALUE_COPY) {
             cut += " [value cut to its first " + MAX_VALUE_COPY + " of " + value.length + " bytes]";
         }

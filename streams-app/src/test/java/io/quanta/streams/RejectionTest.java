@@ -31,7 +31,8 @@ class RejectionTest {
             assertThat(letter.getSourceTopic()).isEqualTo(driver.topics().submissions().name());
             assertThat(letter.getOffset()).isZero();
             assertThat(StandardCharsets.UTF_8.decode(letter.getKey()).toString()).isEqualTo("zero");
-            assertThat(letter.getValue()).isNotNull();
+            assertThat(letter.getValue()).as("a submission is never copied (its command and environment)").isNull();
+            assertThat(letter.getReason()).contains("bytes not copied");
         }
     }
 

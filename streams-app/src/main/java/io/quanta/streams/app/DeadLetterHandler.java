@@ -3,6 +3,7 @@ package io.quanta.streams.app;
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.SourceRef;
 import io.quanta.streams.DeadLetters;
+import io.quanta.streams.JobSecretTopics;
 import io.quanta.topics.TopicSpec;
 import io.quanta.topics.serde.RegistryUnavailableException;
 import java.time.Instant;
@@ -28,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * Kafka Streams' processing, production and deserialization exception handler of the scheduler: a record that makes
  * a processor throw, that cannot be deserialized, or whose output cannot be serialized or is refused as too large,
  * goes to the dead-letter topic with the reason, the source topic/partition/offset and a bounded copy of its raw key
- * and value, and the stream moves on ({@code RESUME}). The dead-letter records are returned to Kafka Streams (KIP-1034),
+ * and value (no value for the topics that may carry a job's secrets, {@link JobSecretTopics}), and the stream moves on ({@code RESUME}). The dead-letter records are returned to Kafka Streams (KIP-1034),
  * which writes them in the same transaction as the input's offset, so exactly-once holds for them too.
  *
  * <p>Why our own handler rather than Kafka's {@code LogAndContinue...} handlers with
@@ -48,10 +49,16 @@ public final class DeadLetterHandler implements ProcessingExceptionHandler, Prod
 
     /** Streams property holding the dead-letter {@link TopicSpec} (an object, not a string). */
     public static final String TOPIC_CONFIG = "quanta.deadletter.topic.spec";
+    /**
+     * Streams property holding the {@link JobSecretTopics} (an object): source records of those topics are
+     * dead-lettered without a copy of their value. Absent: every value is copied.
+     */
+    public static final String SECRET_TOPICS_CONFIG = "quanta.deadletter.secret.topics";
 
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetterHandler.class);
 
     private TopicSpec<String, DeadLetter> topic;
+    private JobSecretTopics secretTopics;
 
     @Override
     @SuppressWarnings("unchecked")
@@ -62,6 +69,7 @@ public final class DeadLetterHandler implements ProcessingExceptionHandler, Prod
                     + "Streams with SchedulerStreamsConfig.errorHandling");
         }
         topic = (TopicSpec<String, DeadLetter>) spec;
+        secretTopics = configs.get(SECRET_TOPICS_CONFIG) instanceof JobSecretTopics t ? t : null;
     }
 
     @Override
@@ -130,8 +138,12 @@ public final class DeadLetterHandler implements ProcessingExceptionHandler, Prod
         LOG.warn("dead letter: {} at {}/{}/{}", reason, context.topic(), context.partition(), context.offset());
         SourceRef source = context.topic() == null ? null
                 : new SourceRef(context.topic(), context.partition(), context.offset());
-        DeadLetter letter = DeadLetters.of(source, context.sourceRawKey(), context.sourceRawValue(), reason,
-                exception.getClass().getName(), Instant.ofEpochMilli(Math.max(0, context.timestamp())));
+        Instant at = Instant.ofEpochMilli(Math.max(0, context.timestamp()));
+        DeadLetter letter = secretTopics != null && secretTopics.contains(context.topic())
+                ? DeadLetters.withoutValue(source, context.sourceRawKey(), context.sourceRawValue(), reason,
+                        exception.getClass().getName(), at)
+                : DeadLetters.of(source, context.sourceRawKey(), context.sourceRawValue(), reason,
+                        exception.getClass().getName(), at);
         String key = DeadLetters.recordKey(context.sourceRawKey());
         try {
             byte[] value = topic.valueSerde().serializer().serialize(topic.name(), letter);

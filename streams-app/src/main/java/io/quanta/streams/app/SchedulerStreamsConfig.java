@@ -1,5 +1,6 @@
 package io.quanta.streams.app;
 
+import io.quanta.streams.JobSecretTopics;
 import io.quanta.streams.SchedulerSettings;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
@@ -62,7 +63,8 @@ public final class SchedulerStreamsConfig {
                 StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
                 StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
-                DeadLetterHandler.TOPIC_CONFIG, topics.deadLetter());
+                DeadLetterHandler.TOPIC_CONFIG, topics.deadLetter(),
+                DeadLetterHandler.SECRET_TOPICS_CONFIG, JobSecretTopics.of(topics));
     }
 
     /**

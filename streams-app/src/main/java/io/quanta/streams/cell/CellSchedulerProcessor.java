@@ -183,7 +183,8 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
     private void deadLetter(Record<String, byte[]> record, RecordMetadata metadata, String reason, String error) {
         SourceRef source = metadata == null ? null
                 : new SourceRef(metadata.topic(), metadata.partition(), metadata.offset());
-        DeadLetter letter = DeadLetters.of(source, record.key() == null ? null
+        // no copy of the value: an inbox record may carry a submission's command line and environment
+        DeadLetter letter = DeadLetters.withoutValue(source, record.key() == null ? null
                 : record.key().getBytes(StandardCharsets.UTF_8), record.value(), reason, error,
                 Instant.ofEpochMilli(record.timestamp()));
         context.forward(new Record<>(DeadLetters.recordKey(record.key()), letter, record.timestamp()),

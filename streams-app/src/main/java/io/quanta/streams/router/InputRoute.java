@@ -25,4 +25,12 @@ public interface InputRoute<V> {
      * @param at     the record's timestamp
      */
     RouteOutcome route(String key, V value, SourceRef source, Instant at);
+
+    /**
+     * Whether this topic's values may hold a job's command line and environment (submissions): their dead letters
+     * then keep no copy of the value ({@link io.quanta.streams.DeadLetters#withoutValue}).
+     */
+    default boolean carriesJobSecrets() {
+        return false;
+    }
 }

@@ -1,6 +1,7 @@
 package io.quanta.streams.router;
 
 import io.quanta.schemas.CellInput;
+import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.SourceRef;
 import io.quanta.streams.DeadLetters;
 import io.quanta.topics.serde.MalformedRecordException;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * ahead of the scheduler's clock, decodes the rest with the topic's Avro serde (undecodable bytes go to the dead
  * letters with the raw bytes and the reason instead of stopping the app), lets its {@link InputRoute} validate and
  * route the record, and forwards the results: cell inputs to the inbox (keyed by cell), REJECTED statuses, dead
- * letters. Nothing is dropped silently; anything else a record makes throw reaches
+ * letters (with a bounded copy of the raw value, none for submissions: {@link InputRoute#carriesJobSecrets}). Nothing
+ * is dropped silently; anything else a record makes throw reaches
  * {@link io.quanta.streams.app.DeadLetterHandler}.
  *
  * <p>The clock check is the one place the scheduler reads a clock ({@link ProcessorContext#currentSystemTimeMs()}):
@@ -86,7 +88,7 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
         if (refused != null) {
             LOG.warn("dead letter: {} at {}/{}/{}", refused, source.getTopic(), source.getPartition(),
                     source.getOffset());
-            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(), refused, "", at),
+            forwardDeadLetter(record.key(), letter(source, record.key(), record.value(), refused, "", at),
                     record.timestamp());
             return;
         }
@@ -96,7 +98,7 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
         } catch (MalformedRecordException e) {
             LOG.warn("dead letter: {} at {}/{}/{}", e.getMessage(), source.getTopic(), source.getPartition(),
                     source.getOffset());
-            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(), e.getMessage(),
+            forwardDeadLetter(record.key(), letter(source, record.key(), record.value(), e.getMessage(),
                     e.getClass().getName(), at), record.timestamp());
             return;
         }
@@ -104,7 +106,7 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
         if (unauthenticated != null) {
             LOG.warn("dead letter: {} at {}/{}/{}", unauthenticated, source.getTopic(), source.getPartition(),
                     source.getOffset());
-            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(), unauthenticated, "",
+            forwardDeadLetter(record.key(), letter(source, record.key(), record.value(), unauthenticated, "",
                     at), record.timestamp());
             return;
         }
@@ -119,7 +121,7 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
         if (outcome.deadLetterReason() != null) {
             LOG.info("dead letter: {} at {}/{}/{}", outcome.deadLetterReason(), source.getTopic(),
                     source.getPartition(), source.getOffset());
-            forwardDeadLetter(record.key(), DeadLetters.of(source, record.key(), record.value(),
+            forwardDeadLetter(record.key(), letter(source, record.key(), record.value(),
                     outcome.deadLetterReason(), "", at), record.timestamp());
         }
     }
@@ -151,6 +153,13 @@ public final class InputRouterProcessor<V> implements Processor<byte[], byte[], 
         } catch (CharacterCodingException e) {
             return false;
         }
+    }
+
+    /** The dead letter of this input's record: without a copy of the value when it may hold a job's secrets. */
+    private DeadLetter letter(SourceRef source, byte[] key, byte[] value, String reason, String errorClass,
+                              Instant at) {
+        return route.carriesJobSecrets() ? DeadLetters.withoutValue(source, key, value, reason, errorClass, at)
+                : DeadLetters.of(source, key, value, reason, errorClass, at);
     }
 
     private void forwardDeadLetter(byte[] key, Object letter, long timestamp) {

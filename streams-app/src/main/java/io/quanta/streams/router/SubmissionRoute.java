@@ -41,6 +41,12 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
         routes = JobRouteStore.from(stores, storeName);
     }
 
+    /** Submissions carry the job's command line and environment. */
+    @Override
+    public boolean carriesJobSecrets() {
+        return true;
+    }
+
     @Override
     public RouteOutcome route(String key, JobRequest value, SourceRef source, Instant at) {
         if (tenantTopics.isPresent()) {
