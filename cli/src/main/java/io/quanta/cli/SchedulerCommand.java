@@ -64,10 +64,14 @@ public final class SchedulerCommand implements Callable<Integer> {
         monitor[0] = ClusterMonitor.start(effective, TopicCatalogue.from(effective, AvroSerdeFactory.from(effective)),
                 metrics.map(MetricsServer::registry), app.kafkaStreams(), List.of(), Clock.systemUTC());
         PrintWriter out = spec.commandLine().getOut();
-        Optional<String> status = app.statusApiAddress().map(a -> "http://" + a.getHostString() + ":" + a.getPort());
+        Optional<String> status = app.statusApiUrl();
         out.printf("scheduler %s: policy %s, status API %s, dashboard %s, metrics %s%n",
                 app.settings().applicationId(), app.settings().policy().policyName(), status.orElse("off"),
                 status.map(s -> s + "/dashboard").orElse("off"), metrics.map(MetricsServer::url).orElse("off"));
+        if (status.isPresent() && app.statusApiNeedsToken()) {
+            out.printf("the status API needs 'Authorization: Bearer <token>' (the token in %s); open the dashboard as "
+                    + "%s/dashboard#token=<token>%n", SchedulerConfigSection.STATUS_TOKEN_FILE, status.get());
+        }
         out.flush();
         if (app.awaitRunning(Duration.ofMinutes(5))) {
             out.println("scheduler running");

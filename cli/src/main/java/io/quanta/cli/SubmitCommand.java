@@ -1,10 +1,13 @@
 package io.quanta.cli;
 
+import io.quanta.cli.client.AvroJson;
 import io.quanta.cli.client.JobClient;
 import io.quanta.cli.client.JobSpec;
 import io.quanta.cli.client.JobSpecFile;
 import io.quanta.cli.client.ModelProfiles;
+import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobStatus;
+import io.quanta.schemas.JobSubmitted;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -98,10 +101,14 @@ public final class SubmitCommand extends ClientCommand implements Callable<Integ
             err().println("nothing submitted; see 'quanta submit --help'");
             return ExitCodes.USAGE;
         }
+        warnAboutSecretsInTheClear(job);
         if (dryRun) {
             String jobId = job.jobId().orElse("(generated)");
-            out().println(io.quanta.cli.client.AvroJson.print(io.quanta.cli.client.AvroJson
-                    .tree(job.toRequest(jobId, clock.instant()))));
+            JobRequest request = job.toRequest(jobId, clock.instant());
+            JobSubmitted submitted = (JobSubmitted) request.getRequest();
+            // environment values are masked: the output ends up in terminals and CI logs
+            submitted.setEnv(JobSpec.masked(submitted.getEnv()));
+            out().println(AvroJson.print(AvroJson.tree(request)));
             return ExitCodes.OK;
         }
         JobClient client = client();
@@ -136,6 +143,18 @@ public final class SubmitCommand extends ClientCommand implements Callable<Integ
         Optional<JobStatus> last = client.follow(jobId, s -> WatchCommand.printChange(err(), s),
                 WatchCommand::isTerminal, java.time.Duration.ofDays(365));
         return WatchCommand.exitCode(last);
+    }
+
+    /** A warning per variable that looks like a secret given in the clear (never its value); submits anyway. */
+    private void warnAboutSecretsInTheClear(JobSpec job) {
+        for (String name : job.secretsInTheClear()) {
+            err().println("quanta submit: warning: environment variable " + name + " looks like a secret but its value "
+                    + "is given in the clear: it travels on the submissions topic and stays in the scheduler's inbox "
+                    + "and changelogs. Give a reference the node resolves instead, --env " + name + "="
+                    + JobSpec.SECRET_REFERENCE + "NAME (file NAME in the node's node.job.secrets.dir); see "
+                    + "docs/security.md");
+        }
+        err().flush();
     }
 
     JobSpec spec() {

@@ -46,6 +46,31 @@ class SubmitCommandTest {
     }
 
     @Test
+    void shouldWarnAboutSecretLookingVariablesInTheClearAndMaskEveryValueItPrints() {
+        int code = run("submit", "--dry-run", "--gpus", "1", "--tenant", "vision", "--env", "DB_PASSWORD=hunter2",
+                "--env", "api_token=tok-123", "--env", "AWS_SECRET_ACCESS_KEY=secret:aws-key", "--env", "MODE=train",
+                "--", "python", "train.py");
+
+        assertThat(code).isZero();
+        assertThat(cli.err()).contains("warning: environment variable DB_PASSWORD looks like a secret",
+                        "warning: environment variable api_token looks like a secret", "secret:NAME",
+                        "node.job.secrets.dir")
+                .doesNotContain("AWS_SECRET_ACCESS_KEY", "MODE", "hunter2", "tok-123");
+        assertThat(cli.out()).contains("\"DB_PASSWORD\" : \"***\"", "\"MODE\" : \"***\"",
+                        "\"AWS_SECRET_ACCESS_KEY\" : \"secret:aws-key\"", "\"python\"")
+                .doesNotContain("hunter2", "tok-123", "train\"");
+    }
+
+    @Test
+    void shouldNotWarnWhenEverySecretIsAReference() {
+        int code = run("submit", "--dry-run", "--gpus", "1", "--tenant", "vision", "--env", "DB_PASSWORD=secret:db",
+                "--env", "EPOCHS=3", "--", "python", "train.py");
+
+        assertThat(code).isZero();
+        assertThat(cli.err()).doesNotContain("warning");
+    }
+
+    @Test
     void shouldExitWithUsageCodeNamingFileWhenJobFileIsMalformed(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("job.yaml");
         Files.writeString(file, "tenant: nlp\ngpus: [1, 2]\n");

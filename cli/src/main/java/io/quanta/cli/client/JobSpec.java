@@ -39,6 +39,12 @@ public record JobSpec(Optional<String> jobId, String tenant, int gpus, Optional<
     /** Job ids and tenants: letters, digits, '.', '_' and '-', starting with a letter or digit, at most 128. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    /** Variable names that usually hold a secret. */
+    private static final Pattern SECRET_NAME = Pattern.compile("(?i).*(password|passwd|secret|token|key).*");
+    /** An environment value the node resolves from its secrets directory (node.job.secrets.dir). */
+    public static final String SECRET_REFERENCE = "secret:";
+    /** What {@link #masked} shows instead of an environment value. */
+    public static final String MASK = "***";
 
     public JobSpec {
         Objects.requireNonNull(jobId, "jobId");
@@ -87,6 +93,28 @@ public record JobSpec(Optional<String> jobId, String tenant, int gpus, Optional<
         if (maxRetries < 0) {
             out.add("max retries must be >= 0, got " + maxRetries);
         }
+        return out;
+    }
+
+    /**
+     * The environment variables whose name suggests a secret (password, secret, token, key) but whose value is given in
+     * the clear instead of as a {@code secret:NAME} reference: such a value would travel on the submissions topic and
+     * stay in the inbox and the scheduler's changelogs. Sorted; never the values.
+     */
+    public List<String> secretsInTheClear() {
+        return env.entrySet().stream()
+                .filter(e -> SECRET_NAME.matcher(e.getKey()).matches())
+                .filter(e -> e.getValue() != null && !e.getValue().startsWith(SECRET_REFERENCE))
+                .map(Map.Entry::getKey).sorted().toList();
+    }
+
+    /**
+     * The environment as printed by the CLI: {@code secret:NAME} references as they are, every other value
+     * {@link #MASK}ed.
+     */
+    public static Map<String, String> masked(Map<String, String> env) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        env.forEach((name, value) -> out.put(name, value != null && value.startsWith(SECRET_REFERENCE) ? value : MASK));
         return out;
     }
 
