@@ -179,6 +179,29 @@ class ComposeFileTest {
     }
 
     @Test
+    void shouldPublishTheStatusApiOnlyOnLoopbackUnlessItHasATokenWhenComposePublishesIt() throws IOException {
+        JsonNode scheduler = services.get("scheduler");
+        QuantaConfig config = QuantaConfig.builder().environment(env(scheduler)).build();
+        String statusPort = Integer.toString(config.getInt(SchedulerConfigSection.STATUS_PORT));
+        boolean token = config.getString(SchedulerConfigSection.STATUS_TOKEN_FILE) != null;
+        List<String> published = new ArrayList<>();
+        for (JsonNode mapping : scheduler.path("ports")) {
+            assertThat(mapping.isTextual()).as("short port syntax (HOST_IP:HOST:CONTAINER) " + mapping).isTrue();
+            String[] parts = mapping.asText().split(":");
+            if (parts[parts.length - 1].equals(statusPort)) {
+                published.add(mapping.asText());
+                String hostIp = parts.length == 3 ? parts[0] : "0.0.0.0";
+                assertThat(token || hostIp.equals("127.0.0.1"))
+                        .as("the status API (" + mapping.asText() + ") is published on " + hostIp + " without "
+                                + "scheduler.status.token.file").isTrue();
+            }
+        }
+        assertThat(published).as("the status API's port mapping").hasSize(1);
+        assertThat(Files.readString(REPO.resolve("compose/README.md"))).as("compose/README.md gives the address")
+                .contains(token ? "https://" : "http://127.0.0.1:" + statusPort);
+    }
+
+    @Test
     void shouldPutEveryNodeInACellTheSchedulerRoutesToWhenNodesJoin() {
         QuantaConfig scheduler = QuantaConfig.builder().environment(env(services.get("scheduler"))).build();
         String defaultCell = scheduler.getString(SchedulerConfigSection.DEFAULT_CELL);
