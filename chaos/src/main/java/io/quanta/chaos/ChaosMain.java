@@ -3,6 +3,7 @@ package io.quanta.chaos;
 import io.quanta.chaos.infra.ChaosStack;
 import io.quanta.chaos.scenario.CrashScenario;
 import io.quanta.chaos.scenario.FuzzScenario;
+import io.quanta.chaos.scenario.GangScenario;
 import io.quanta.chaos.scenario.PartitionScenario;
 import io.quanta.chaos.scenario.SkewScenario;
 import java.io.IOException;
@@ -24,7 +25,7 @@ import java.util.function.Supplier;
  * counts) on one stack, then one table of every figure. Exit code 0 when every promise held.
  *
  * <pre>
- * chaos/run [--short] [--only crash,partition,fuzz,skew] [--run-dir DIR] [--markdown FILE]
+ * chaos/run [--short] [--only crash,partition,fuzz,skew,gang] [--run-dir DIR] [--markdown FILE]
  * </pre>
  */
 public final class ChaosMain {
@@ -35,7 +36,7 @@ public final class ChaosMain {
     public static void main(String[] args) throws IOException {
         List<String> list = Arrays.asList(args);
         if (list.contains("-h") || list.contains("--help")) {
-            System.out.println("usage: chaos/run [--short] [--only crash,partition,fuzz,skew] [--run-dir DIR] "
+            System.out.println("usage: chaos/run [--short] [--only crash,partition,fuzz,skew,gang] [--run-dir DIR] "
                     + "[--markdown FILE]");
             return;
         }
@@ -80,6 +81,7 @@ public final class ChaosMain {
                 : PartitionScenario.Config.SHORT));
         s.put("fuzz", () -> new FuzzScenario(full ? FuzzScenario.Config.FULL : FuzzScenario.Config.SHORT));
         s.put("skew", () -> new SkewScenario(full ? SkewScenario.Config.FULL : SkewScenario.Config.SHORT));
+        s.put("gang", () -> new GangScenario(full ? GangScenario.Config.FULL : GangScenario.Config.SHORT));
         return s;
     }
 

@@ -99,21 +99,40 @@ public final class Invariants {
 
     /** Two different attempts of one job running at one instant (gang members of one attempt may). */
     public static List<String> attemptOverlaps(List<Execution> executions) {
+        return overlaps(executions, false);
+    }
+
+    /**
+     * The overlaps of {@link #attemptOverlaps} where the earlier attempt was a gang that one member had already ended
+     * (its end event, or its connector's kill) when the later attempt started, and another member still ran it: the
+     * job restarted before every member of its previous attempt confirmed its end.
+     */
+    public static List<String> gangPeerOverlaps(List<Execution> executions) {
+        return overlaps(executions, true);
+    }
+
+    private static List<String> overlaps(List<Execution> executions, boolean gangPeersOnly) {
         Map<String, List<Execution>> byJob = new TreeMap<>();
         executions.forEach(e -> byJob.computeIfAbsent(e.jobId(), k -> new ArrayList<>()).add(e));
         List<String> out = new ArrayList<>();
         byJob.forEach((job, list) -> {
             for (int i = 0; i < list.size(); i++) {
                 for (int j = i + 1; j < list.size(); j++) {
-                    Execution a = list.get(i);
-                    Execution b = list.get(j);
-                    if (a.attempt() != b.attempt() && a.overlaps(b)) {
+                    Execution a = list.get(i).attempt() < list.get(j).attempt() ? list.get(i) : list.get(j);
+                    Execution b = a == list.get(i) ? list.get(j) : list.get(i);
+                    if (a.attempt() != b.attempt() && a.overlaps(b)
+                            && (!gangPeersOnly || endedByPeer(list, a, b.startAt()))) {
                         out.add("job " + job + ": " + a + " overlaps " + b);
                     }
                 }
             }
         });
         return out;
+    }
+
+    private static boolean endedByPeer(List<Execution> executions, Execution running, long restartAt) {
+        return executions.stream().anyMatch(e -> e.attempt() == running.attempt()
+                && !e.nodeId().equals(running.nodeId()) && e.endAt() <= restartAt);
     }
 
     /**

@@ -103,9 +103,26 @@ class InvariantsTest {
         event("a", 1, "n1", 1, JobEventType.LOST, 450);
         event("a", 1, "n2", 1, JobEventType.LOST, 300);
 
-        List<String> overlaps = Invariants.attemptOverlaps(Invariants.executions(events, commands, Map.of()));
+        List<Execution> executions = Invariants.executions(events, commands, Map.of());
 
-        assertThat(overlaps).singleElement().asString().contains("a#1 on n1", "a#2 on n3");
+        assertThat(Invariants.attemptOverlaps(executions)).singleElement().asString().contains("a#1 on n1",
+                "a#2 on n3");
+        assertThat(Invariants.gangPeerOverlaps(executions)).as("n2 had ended attempt 1 before attempt 2 started")
+                .hasSize(1);
+    }
+
+    @Test
+    void shouldNotCallAnOverlapAGangRestartWhenNoMemberHadEndedTheAttempt() {
+        start("a", 1, "n1", List.of(0));
+        start("a", 2, "n3", List.of(0));
+        event("a", 1, "n1", 1, JobEventType.STARTED, 100);
+        event("a", 2, "n3", 1, JobEventType.STARTED, 400);
+        event("a", 1, "n1", 1, JobEventType.LOST, 450);
+
+        List<Execution> executions = Invariants.executions(events, commands, Map.of());
+
+        assertThat(Invariants.attemptOverlaps(executions)).hasSize(1);
+        assertThat(Invariants.gangPeerOverlaps(executions)).isEmpty();
     }
 
     @Test
