@@ -15,6 +15,7 @@ import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
+import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.topics.config.QuantaConfig;
 import java.io.IOException;
@@ -254,6 +255,57 @@ class SecuredClusterIT {
 
         LocalClusterIT.Cli replay = cli("auditor", "audit", "replay", "--cell", "cell-0");
         assertThat(replay.code).as(replay.out + " " + replay.err).isZero();
+    }
+
+    /**
+     * A node's own user may write heartbeats, so the broker lets a compromised node write one in another node's name;
+     * node authentication (on in --secure) makes the scheduler dead-letter it, and one of a node never admitted, and
+     * the jobs above ran only because the real nodes are admitted and sign with their keys.
+     */
+    @Test
+    @Order(9)
+    void shouldDeadLetterAForgedHeartbeatOfAnAdmittedNodeAndOneOfANodeNeverAdmitted() throws Exception {
+        ClusterAccess nodeA = ClusterAccess.of(config("node-" + NODE_A));
+        NodeHeartbeat forged = NodeHeartbeat.newBuilder().setNodeId(NODE_B).setCellId("cell-0").setRack("r00")
+                .setEpoch(Long.MAX_VALUE).setGpus(List.of()).setRunning(List.of()).setSentAt(Instant.now()).build();
+        NodeHeartbeat intruder = NodeHeartbeat.newBuilder(forged).setNodeId("intruder").setEpoch(1).build();
+        try (KafkaProducer<String, NodeHeartbeat> producer = nodeA.producer(nodeA.topics().heartbeats(),
+                "it-node-forger")) {
+            ProducerRecord<String, NodeHeartbeat> asB = new ProducerRecord<>(nodeA.topics().heartbeats().name(),
+                    NODE_B, forged);
+            asB.headers().add(io.quanta.topics.auth.NodeMac.HEADER, new byte[32]);
+            producer.send(asB).get(30, TimeUnit.SECONDS);
+            producer.send(new ProducerRecord<>(nodeA.topics().heartbeats().name(), "intruder", intruder))
+                    .get(30, TimeUnit.SECONDS);
+        }
+
+        Await.until("both heartbeats dead-lettered with their reasons", Duration.ofMinutes(1), () -> {
+            List<String> reasons = deadLetterReasons();
+            return reasons.stream().anyMatch(r -> r.contains("does not verify under node '" + NODE_B + "''s key"))
+                    && reasons.stream().anyMatch(r -> r.contains("node 'intruder' is not admitted"));
+        });
+        // node B is still heard (its epoch was not replaced by Long.MAX_VALUE): a new job still runs
+        LocalClusterIT.Cli submit = cli("tenant-vision", "submit", "--gpus", "8", "--tenant", "vision", "--model",
+                "resnet50", "--duration", "600");
+        assertThat(submit.code).as(submit.err.toString()).isZero();
+        LocalClusterIT.Cli watch = cli("tenant-vision", "watch", submit.out.toString().trim(), "--timeout", "120");
+        assertThat(watch.out.toString()).contains("FINISHED");
+    }
+
+    private List<String> deadLetterReasons() {
+        ClusterAccess auditor = ClusterAccess.of(config("auditor"));
+        List<String> out = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = auditor.consumer(auditor.topics().deadLetter(),
+                "it-auditor-dl")) {
+            TopicReader<io.quanta.schemas.DeadLetter> reader = new TopicReader<>(consumer,
+                    auditor.topics().deadLetter().name(), auditor.topics().deadLetter().valueSerde().deserializer(),
+                    Duration.ofSeconds(30));
+            List<org.apache.kafka.common.TopicPartition> parts = reader.partitions();
+            consumer.assign(parts);
+            consumer.seekToBeginning(parts);
+            reader.readToEnd(parts, (key, value) -> out.add(value.getReason()));
+        }
+        return out;
     }
 
     private NodeCommand forgedStart(String jobId) {

@@ -3,6 +3,7 @@ package io.quanta.cli.local;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quanta.cli.AclsCommand;
 import io.quanta.cli.TopicsCommand;
+import io.quanta.cli.client.ClusterAccess;
 import io.quanta.cli.metrics.ClusterMonitor;
 import io.quanta.cli.metrics.MetricsServer;
 import io.quanta.cli.metrics.NodeMetrics;
@@ -13,17 +14,23 @@ import io.quanta.embedded.EmbeddedKafkaBroker;
 import io.quanta.node.NodeConfigSection;
 import io.quanta.node.NodeConnector;
 import io.quanta.node.NodeSettings;
+import io.quanta.schemas.NodeAdmission;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.streams.app.SchedulerApp;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.admin.AclApplyResult;
 import io.quanta.topics.admin.AclPlan;
+import io.quanta.topics.auth.NodeMac;
+import io.quanta.topics.auth.NodeSecret;
 import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import io.quanta.topics.serde.AvroTrust;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +43,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -99,6 +108,7 @@ public final class LocalCluster implements AutoCloseable {
     private ClusterMonitor monitor;
     private QuantaConfig config;
     private LocalSecurity security;
+    private NodeSecret nodeSecret;
     private Set<LocalPart> parts = LocalPart.all();
 
     private LocalCluster() {
@@ -141,6 +151,15 @@ public final class LocalCluster implements AutoCloseable {
             throw e.getCause() instanceof RuntimeException cause ? cause : e;
         }
         config = o.base().withOverrides(settings(o, dir, ports));
+        if (security != null) {
+            // node authentication: only admitted nodes whose records carry their own key count
+            Path secretFile = dir.root().resolve("node-secret");
+            if (!Files.exists(secretFile)) {
+                NodeSecret.generate().write(secretFile);
+            }
+            nodeSecret = NodeSecret.read(secretFile);
+            config = config.withOverrides(Map.of(SchedulerConfigSection.NODE_SECRET_FILE, secretFile.toString()));
+        }
         QuantaConfig admin = configAs(LocalSecurity.ADMIN);
         log.accept("applying topics");
         TopicsCommand.apply(admin);
@@ -149,6 +168,9 @@ public final class LocalCluster implements AutoCloseable {
         if (security != null) {
             log.accept("applying the ACLs of the roles");
             applyAcls(admin);
+            if (parts.contains(LocalPart.NODES)) {
+                admitNodes(admin, o.shape().nodeIds());
+            }
         }
         metrics = MetricsServer.start(config);
         metrics.ifPresent(started::add);
@@ -174,13 +196,30 @@ public final class LocalCluster implements AutoCloseable {
         log.accept("starting " + o.shape().servers() + " " + o.backend().name().toLowerCase(Locale.ROOT)
                 + " nodes (" + o.shape() + ")");
         for (String nodeId : o.shape().nodeIds()) {
-            QuantaConfig nodeConfig = configAs(LocalSecurity.nodeUser(nodeId)).withOverrides(nodeSettings(o, dir,
-                    nodeId));
+            Map<String, String> own = new LinkedHashMap<>(nodeSettings(o, dir, nodeId));
+            if (nodeSecret != null) {
+                own.put(NodeConfigSection.AUTH_KEY, NodeMac.toHex(nodeSecret.keyOf(nodeId)));
+            }
+            QuantaConfig nodeConfig = configAs(LocalSecurity.nodeUser(nodeId)).withOverrides(own);
             NodeConnector node = new NodeConnector(NodeSettings.from(nodeConfig), nodeConfig, catalogue,
                     Clock.systemUTC());
             nodes.add(node);
             node.start();
             metrics.ifPresent(m -> NodeMetrics.bind(m.registry(), node));
+        }
+    }
+
+    /** Admits the local nodes on {@code quanta.nodes.admissions}, as {@code quanta nodes admit} does. */
+    private static void admitNodes(QuantaConfig admin, List<String> nodeIds) {
+        ClusterAccess access = ClusterAccess.of(admin);
+        try (KafkaProducer<String, NodeAdmission> producer = access.producer(access.topics().admissions(),
+                "quanta-local-admit")) {
+            for (String nodeId : nodeIds) {
+                producer.send(new ProducerRecord<>(access.topics().admissions().name(), nodeId, NodeAdmission
+                        .newBuilder().setNodeId(nodeId).setAdmitted(true).setAt(Instant.now()).setBy("quanta local")
+                        .build()));
+            }
+            producer.flush();
         }
     }
 
