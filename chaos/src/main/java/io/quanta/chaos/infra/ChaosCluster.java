@@ -303,6 +303,20 @@ public final class ChaosCluster implements AutoCloseable {
                 timeout, () -> tail.anyHeartbeat(h -> h.getNodeId().equals(nodeId) && h.getEpoch() > epochAbove));
     }
 
+    /** Waits until the scheduler knows every one of {@code nodeIds} as alive (its status API lists them). */
+    public void awaitNodesAlive(List<String> nodeIds, Duration timeout) {
+        awaitWhileAlive(scheduler(), "the scheduler lists " + nodeIds + " alive", timeout, () -> status.get("/nodes")
+                .map(nodes -> {
+                    java.util.Set<String> alive = new java.util.HashSet<>();
+                    nodes.forEach(n -> {
+                        if (n.path("alive").asBoolean()) {
+                            alive.add(n.path("nodeId").asText());
+                        }
+                    });
+                    return alive.containsAll(nodeIds);
+                }).orElse(false));
+    }
+
     /**
      * Waits for {@code condition}; fails at once, with the end of its log, when {@code child} exits meanwhile, and
      * with the end of its log on timeout.

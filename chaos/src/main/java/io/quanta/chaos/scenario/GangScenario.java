@@ -73,6 +73,8 @@ public final class GangScenario implements Scenario {
         Report report = new Report(name());
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(SchedulerConfigSection.POLICY, "fifo");
+        // place the gang across the two small nodes at once (skew-aware placement would wait for one node first)
+        settings.put(SchedulerConfigSection.POLICY_PARAM_PREFIX + "placement.strategy", "anywhere");
         settings.put(SchedulerConfigSection.NODE_TIMEOUT_MS, Long.toString(config.nodeTimeout().toMillis()));
         settings.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, Long.toString(config.heartbeat().toMillis()));
         if (ChaosCluster.nodeSettingExists("node.fence.timeout.ms")) {
@@ -98,10 +100,16 @@ public final class GangScenario implements Scenario {
         cluster.startNode(NodeSpec.of(KILLED, 2, config.speed()));
         cluster.awaitHeartbeat(CUT, -1, RUNNING);
         cluster.awaitHeartbeat(KILLED, -1, RUNNING);
+        cluster.awaitNodesAlive(List.of(CUT, KILLED), RUNNING);
         cluster.submit(Jobs.job(JOB, "vc0", 4, config.jobSeconds()));
-        ChaosCluster.awaitWhileAlive(cluster.scheduler(), JOB + " STARTED on both " + CUT + " and " + KILLED,
-                config.timeout(), () -> execution(cluster, 1, CUT).isPresent()
-                        && execution(cluster, 1, KILLED).isPresent());
+        try {
+            ChaosCluster.awaitWhileAlive(cluster.scheduler(), JOB + " STARTED on both " + CUT + " and " + KILLED,
+                    config.timeout(), () -> execution(cluster, 1, CUT).isPresent()
+                            && execution(cluster, 1, KILLED).isPresent());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(e.getMessage() + "\nstatus API of " + JOB + ": "
+                    + cluster.status().get("/jobs/" + JOB).map(Object::toString).orElse("(no answer)"), e);
+        }
         cluster.startNode(NodeSpec.of(SPARE, 4, config.speed()));
         cluster.awaitHeartbeat(SPARE, -1, RUNNING);
 
@@ -118,6 +126,12 @@ public final class GangScenario implements Scenario {
                             && e.value().getAttempt() > 1 && e.value().getType().name().equals("STARTED")));
         } catch (Await.ConditionTimeoutException e) {
             report.violation(e.getMessage());
+        }
+        // keep the member cut off past its fence timeout: it ends the attempt itself, as it would in production
+        Duration held = Duration.between(cut, Instant.now());
+        Duration least = config.fence().plusSeconds(2);
+        if (held.compareTo(least) < 0) {
+            io.quanta.chaos.infra.Faults.hold(least.minus(held));
         }
         Instant healed = Instant.now();
         cluster.stack().proxy().heal();
