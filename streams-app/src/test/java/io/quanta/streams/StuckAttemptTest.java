@@ -45,6 +45,13 @@ class StuckAttemptTest {
             for (int t = 10; t <= 80; t += 10) {
                 driver.heartbeat(node("n1", CELL, 1, 1, at(t)).build());
             }
+            // the attempt may have started without its STARTED arriving: no new attempt until n1 says it does not
+            // run it (its answer to the KILL, or its heartbeats a node timeout after the KILL)
+            assertThat(driver.commands()).extracting(NodeCommand::getType).containsExactly(NodeCommandType.START,
+                    NodeCommandType.KILL);
+            driver.event(JobEvent.newBuilder(event("j", 1, "n1", JobEventType.COMMAND_IGNORED, at(81)))
+                    .setMessage("KILL ignored: unknown attempt: j#1 was never started on node n1").build());
+            driver.heartbeat(node("n1", CELL, 1, 1, at(90)).build());
 
             SchedulingDecision requeue = driver.decisions().stream()
                     .filter(d -> d.getType() == DecisionType.REQUEUE).findFirst().orElseThrow();

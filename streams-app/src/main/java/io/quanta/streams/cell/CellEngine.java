@@ -221,9 +221,11 @@ public final class CellEngine {
         }
         AssignmentRecord assignment = cell.assignments.get(id);
         if (isPeerEnd(job, event) && (assignment == null || assignment.attempt != event.getAttempt())) {
-            job.pendingPeerEnds = job.pendingPeerEnds.stream().filter(n -> !n.equals(nodeId)).toList();
-            cell.jobChanged(job);
-            return false;
+            return jobs.peerStopped(s, job, nodeId);
+        }
+        if (isKillRefusedForWantOfAttempt(job, event)) {
+            // the member never ran the attempt, or had already ended it: it has stopped
+            return jobs.peerStopped(s, job, nodeId);
         }
         if (event.getAttempt() != job.attempt) {
             s.ignored(id, event.getAttempt(), source, id, what + ": late event of an old attempt, the current "
@@ -268,6 +270,14 @@ public final class CellEngine {
         LOG.info("cell {}: node {} ignored command {}: {}", s.cell.cellId, nodeId, event.getCommandId(),
                 event.getMessage());
         return false;
+    }
+
+    /** A member's answer to the KILL of an ended attempt it does not run (never started there, or already ended). */
+    private static boolean isKillRefusedForWantOfAttempt(JobRecord job, JobEvent event) {
+        String message = event.getMessage() == null ? "" : event.getMessage();
+        return event.getType() == JobEventType.COMMAND_IGNORED && event.getAttempt() == job.endedAttempt
+                && job.pendingPeerEnds.contains(event.getNodeId()) && message.startsWith("KILL ignored")
+                && (message.contains("was never started on node") || message.contains("already ended"));
     }
 
     /** The end of an attempt reported by a gang peer after the scheduler already ended that attempt. */

@@ -67,21 +67,41 @@ public final class CellState {
 
     // ---- jobs
 
+    /** Derived from the jobs (null = to be computed): the draining ones, usually none. */
+    private List<JobRecord> draining;
+
     void putJob(JobRecord job) {
         jobs.put(job.jobId, job);
         changedJobs.add(job.jobId);
         job.view = null;
+        forgetDraining(job);
     }
 
     /** Records that a job changed: it is flushed, and its snapshot view is rebuilt. Call after every change. */
     void jobChanged(JobRecord job) {
         changedJobs.add(job.jobId);
         job.view = null;
+        forgetDraining(job);
+    }
+
+    /** The jobs waiting for the other members of an ended gang attempt to stop ({@link JobRecord#drainPeers}). */
+    List<JobRecord> drainingJobs() {
+        if (draining == null) {
+            draining = jobs.values().stream().filter(j -> j.drainPeers).toList();
+        }
+        return draining;
+    }
+
+    private void forgetDraining(JobRecord job) {
+        if (job.drainPeers || (draining != null && !draining.isEmpty() && draining.contains(job))) {
+            draining = null;
+        }
     }
 
     /** Moves a job that reached a terminal state out of the active set (into the finished-jobs store). */
     void finishJob(JobRecord job) {
         jobs.remove(job.jobId);
+        draining = null;
         job.view = null;
         changedJobs.add(job.jobId);
         finishedJobs.add(job);

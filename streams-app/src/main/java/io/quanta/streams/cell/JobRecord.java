@@ -57,6 +57,12 @@ public final class JobRecord {
     int migrations;
     int endedAttempt;
     List<String> pendingPeerEnds = new ArrayList<>();
+    /**
+     * A gang attempt that failed or was lost on one member, whose other members were told to KILL: the job may not
+     * start again until each of them reported its end, stopped listing the attempt in its heartbeats, or was lost
+     * (its connector fenced itself by then), so two copies of the job never run.
+     */
+    boolean drainPeers;
     String sourceTopic = "";
     int sourcePartition = -1;
     long sourceOffset = -1;

@@ -53,7 +53,7 @@ final class JobTransitions {
         int attempt = job.attempt;
         endRun(s, job, nodeId);
         if (end == End.FAILED || end == End.LOST) {
-            killPeers(s, job, attempt);
+            job.drainPeers = killPeers(s, job, attempt);
         }
         if (checkpointRef != null) {
             job.checkpointRef = checkpointRef;
@@ -69,6 +69,31 @@ final class JobTransitions {
             case LOST -> requeue(s, job, "attempt " + attempt + " lost" + where + ": " + message);
             case SUSPENDED -> suspended(s, job, attempt, where, reserved);
         }
+        if (job.drainPeers && job.state == JobState.QUEUED) {
+            job.reason = job.reason + "; waits until attempt " + attempt + " stopped on "
+                    + String.join(", ", job.pendingPeerEnds) + " (KILL sent)";
+            s.statusChanged(job);
+        }
+    }
+
+    /**
+     * A member of an ended gang attempt is known to have stopped (its end event, a heartbeat that no longer lists
+     * the attempt, or its node lost).
+     *
+     * @return true when that was the last member a draining job waited for: it may start again (a pass should run)
+     */
+    boolean peerStopped(Step s, JobRecord job, String nodeId) {
+        if (!job.pendingPeerEnds.contains(nodeId)) {
+            return false;
+        }
+        job.pendingPeerEnds = job.pendingPeerEnds.stream().filter(n -> !n.equals(nodeId)).toList();
+        boolean released = job.drainPeers && job.pendingPeerEnds.isEmpty();
+        if (released) {
+            job.drainPeers = false;
+            s.cell.meta.dirty = true;
+        }
+        s.cell.jobChanged(job);
+        return released;
     }
 
     private void failed(Step s, JobRecord job, int attempt, String where, String message) {
@@ -217,14 +242,23 @@ final class JobTransitions {
         cell.jobChanged(job);
     }
 
-    /** Kills the attempt on the gang's other nodes that have not reported its end yet. */
-    private void killPeers(Step s, JobRecord job, int attempt) {
+    /**
+     * Kills the attempt on the gang's other nodes that have not reported its end yet; the members on nodes already
+     * lost need no answer (their connectors fenced themselves).
+     *
+     * @return whether any member was told to KILL (the job must wait for it)
+     */
+    private boolean killPeers(Step s, JobRecord job, int attempt) {
+        List<String> waiting = new ArrayList<>();
         for (String nodeId : job.pendingPeerEnds) {
             NodeRecord node = s.cell.nodes.get(nodeId);
             if (node != null && node.alive) {
                 s.command(Commands.stop(NodeCommandType.KILL, job.jobId, attempt, node, s.now));
+                waiting.add(nodeId);
             }
         }
+        job.pendingPeerEnds = waiting;
+        return !waiting.isEmpty();
     }
 
     static void clearIntrospection(JobRecord job) {

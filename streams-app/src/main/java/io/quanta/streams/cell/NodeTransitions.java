@@ -87,6 +87,7 @@ final class NodeTransitions {
         if (!changed) {
             changed = confirmRunning(s, node, beat.getRunning());
         }
+        changed |= releaseStoppedPeers(s, node, beat.getRunning());
         cell.nodeChanged(node);
         updateLiveness(cell);
         return changed;
@@ -205,8 +206,29 @@ final class NodeTransitions {
     }
 
     /** The node cannot run anything any more: its attempts are over, migrations towards it are abandoned. */
+    /**
+     * The members of ended gang attempts that this node no longer runs have stopped: a job waiting for them may start
+     * again. Their own end events are what normally says so; a heartbeat that does not list the attempt counts only
+     * once those events are overdue by a node timeout (a heartbeat built before the node processed its KILL, or even
+     * its START, may not list an attempt that is about to run).
+     */
+    private boolean releaseStoppedPeers(Step s, NodeRecord node, List<RunningAttempt> running) {
+        boolean released = false;
+        for (JobRecord job : s.cell.drainingJobs()) {
+            if (job.pendingPeerEnds.contains(node.nodeId) && s.recordTime - job.queuedSinceMs > timeoutMs
+                    && running.stream().noneMatch(r ->
+                    r.getJobId().equals(job.jobId) && r.getAttempt() == job.endedAttempt)) {
+                released |= jobs.peerStopped(s, job, node.nodeId);
+            }
+        }
+        return released;
+    }
+
     private void dropNodeJobs(Step s, NodeRecord node, String why) {
         CellState cell = s.cell;
+        for (JobRecord job : cell.drainingJobs()) {
+            jobs.peerStopped(s, job, node.nodeId); // a lost node's connector fenced itself before the timeout
+        }
         for (String jobId : cell.jobsOnNode(node.nodeId)) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
             if (assignment.nodes().contains(node.nodeId)) {

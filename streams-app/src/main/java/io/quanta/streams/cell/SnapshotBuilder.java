@@ -29,6 +29,9 @@ final class SnapshotBuilder {
         }
         List<Job> jobs = new ArrayList<>(cell.jobs.size());
         for (JobRecord job : cell.jobs.values()) {
+            if (job.drainPeers && job.state == JobState.QUEUED) {
+                continue; // its last gang attempt may still run on a member: not placeable yet
+            }
             jobs.add(cell.jobView(job, nowMs));
         }
         return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution,

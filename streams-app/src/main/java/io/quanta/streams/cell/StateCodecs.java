@@ -12,7 +12,8 @@ import java.util.List;
  */
 public final class StateCodecs {
 
-    private static final int JOB_VERSION = 1;
+    /** 2: adds drainPeers; version 1 (without it) is still read. */
+    private static final int JOB_VERSION = 2;
     private static final int NODE_VERSION = 1;
     /** 2: adds commandedAtMs; version 1 (without it) is still read. */
     private static final int ASSIGNMENT_VERSION = 2;
@@ -68,11 +69,12 @@ public final class StateCodecs {
             out.writeString(j.sourceTopic);
             out.writeInt(j.sourcePartition);
             out.writeLong(j.sourceOffset);
+            out.writeBoolean(j.drainPeers);
         });
     }
 
     public static JobRecord decodeJob(byte[] data) {
-        return Binary.read(data, JOB_VERSION, "job record", in -> {
+        return Binary.read(data, 1, JOB_VERSION, "job record", (version, in) -> {
             JobRecord j = new JobRecord();
             j.jobId = in.readString();
             j.cellId = in.readString();
@@ -118,6 +120,7 @@ public final class StateCodecs {
             j.sourceTopic = in.readString();
             j.sourcePartition = in.readInt();
             j.sourceOffset = in.readLong();
+            j.drainPeers = version >= 2 && in.readBoolean();
             return j;
         });
     }
