@@ -14,6 +14,7 @@ import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
 import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.config.TopicConfigSection;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import io.quanta.topics.serde.AvroTrust;
 import java.io.IOException;
@@ -117,7 +118,9 @@ public final class ChaosCluster implements AutoCloseable {
         s.put(ConnectionConfigSection.REGISTRY_URL, stack.registryUrl());
         s.put("topic.replication.factor", "1");
         for (QuantaTopic topic : QuantaTopic.values()) {
-            s.put(topic.nameKey(), name + "." + topic.defaultName());
+            if (childDefines(TopicConfigSection.class.getName(), topic.nameKey())) {
+                s.put(topic.nameKey(), name + "." + topic.defaultName());
+            }
         }
         s.put(SchedulerConfigSection.APPLICATION_ID, name + "-scheduler");
         s.put(SchedulerConfigSection.STATE_DIR, dir.resolve("scheduler-state").toString());
@@ -135,24 +138,43 @@ public final class ChaosCluster implements AutoCloseable {
      * not define would make it refuse to start.
      */
     public static boolean nodeSettingExists(String key) {
-        if (ChildJvm.classPath().equals(System.getProperty("java.class.path"))) {
-            return new NodeConfigSection().definition().names().contains(key);
-        }
-        java.net.URL[] urls = java.util.Arrays.stream(ChildJvm.classPath().split(java.io.File.pathSeparator))
-                .filter(e -> !e.isBlank()).map(e -> {
-                    try {
-                        return Path.of(e).toUri().toURL();
-                    } catch (java.net.MalformedURLException x) {
-                        throw new IllegalArgumentException("bad class path entry " + e, x);
-                    }
-                }).toArray(java.net.URL[]::new);
-        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
-            Object section = loader.loadClass(NodeConfigSection.class.getName()).getConstructor().newInstance();
+        return childDefines(NodeConfigSection.class.getName(), key);
+    }
+
+    /**
+     * Whether the configuration section {@code sectionClass} of the children's class path defines {@code key}
+     * (loaded apart from this JVM's classes when the children run another build).
+     */
+    static boolean childDefines(String sectionClass, String key) {
+        ClassLoader loader = childLoader();
+        try {
+            Object section = loader.loadClass(sectionClass).getConstructor().newInstance();
             Object definition = section.getClass().getMethod("definition").invoke(section);
             return ((java.util.Set<?>) definition.getClass().getMethod("names").invoke(definition)).contains(key);
-        } catch (ReflectiveOperationException | IOException e) {
-            throw new IllegalStateException("cannot read the node settings of the children's class path: " + e, e);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot read the settings of the children's class path: " + e, e);
         }
+    }
+
+    private static ClassLoader childLoader;
+
+    private static synchronized ClassLoader childLoader() {
+        if (childLoader == null) {
+            if (ChildJvm.classPath().equals(System.getProperty("java.class.path"))) {
+                childLoader = ChaosCluster.class.getClassLoader();
+            } else {
+                java.net.URL[] urls = java.util.Arrays.stream(ChildJvm.classPath().split(java.io.File.pathSeparator))
+                        .filter(e -> !e.isBlank()).map(e -> {
+                            try {
+                                return Path.of(e).toUri().toURL();
+                            } catch (java.net.MalformedURLException x) {
+                                throw new IllegalArgumentException("bad class path entry " + e, x);
+                            }
+                        }).toArray(java.net.URL[]::new);
+                childLoader = new java.net.URLClassLoader(urls, ClassLoader.getPlatformClassLoader());
+            }
+        }
+        return childLoader;
     }
 
     private static void writeProperties(Path file, Map<String, String> values) {

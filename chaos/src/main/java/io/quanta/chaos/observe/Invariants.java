@@ -47,24 +47,24 @@ public final class Invariants {
             }
         }
         Map<String, JobEvent> starts = new LinkedHashMap<>();
-        Map<String, List<JobEvent>> ends = new LinkedHashMap<>();
+        Map<String, List<Seen<JobEvent>>> ends = new LinkedHashMap<>();
         for (Seen<JobEvent> s : events) {
             JobEvent e = s.value();
             String key = key(e.getJobId(), e.getAttempt(), e.getNodeId());
             if (e.getType() == JobEventType.STARTED) {
                 starts.putIfAbsent(key, e);
             } else if (ENDS.contains(e.getType())) {
-                ends.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+                ends.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
             }
         }
         List<Execution> out = new ArrayList<>();
         starts.forEach((key, start) -> {
             long startAt = start.getAt().toEpochMilli();
-            JobEvent end = ends.getOrDefault(key, List.of()).stream()
-                    .filter(e -> e.getAt().toEpochMilli() >= startAt)
-                    .min(Comparator.comparing(JobEvent::getAt)).orElse(null);
-            long endAt = end == null ? Long.MAX_VALUE : end.getAt().toEpochMilli();
-            String endType = end == null ? "OPEN" : end.getType().name();
+            Seen<JobEvent> end = ends.getOrDefault(key, List.of()).stream()
+                    .filter(e -> e.value().getAt().toEpochMilli() >= startAt)
+                    .min(Comparator.comparingLong(Invariants::endedAt)).orElse(null);
+            long endAt = end == null ? Long.MAX_VALUE : Math.max(startAt, endedAt(end));
+            String endType = end == null ? "OPEN" : end.value().getType().name();
             long killedAt = nodeKills.getOrDefault(start.getNodeId(), List.of()).stream()
                     .filter(k -> k >= startAt).min(Long::compare).orElse(Long.MAX_VALUE);
             if (killedAt < endAt) {
@@ -75,6 +75,15 @@ public final class Invariants {
                     endAt, endType, gpus.getOrDefault(key, List.of())));
         });
         return out;
+    }
+
+    /**
+     * When an attempt ended: its end event's time, or the time the broker appended that event if earlier (the events
+     * topic uses LogAppendTime; a connector may stamp an end it computed ahead, as the simulated runner does with a
+     * completion, and once the event is in the log the attempt has stopped).
+     */
+    private static long endedAt(Seen<JobEvent> end) {
+        return Math.min(end.value().getAt().toEpochMilli(), end.timestamp());
     }
 
     /** Two executions on one GPU at one instant (packing is off in every scenario). */

@@ -189,8 +189,8 @@ public final class PartitionScenario implements Scenario {
         report.info("old attempts' end types", executions.stream().filter(e -> e.nodeId().equals(CUT))
                 .map(Execution::endType).toList());
         report.info("partition -> old attempt ended (fence) max", Stats.seconds(Stats.max(fenceReaction)));
-        report.info("old attempt end -> new STARTED min", Stats.seconds(gaps.stream().mapToLong(Long::longValue)
-                .min().orElse(-1)));
+        report.info("old attempt end -> new STARTED min", gaps.isEmpty() ? "n/a" : Stats.seconds(gaps.stream()
+                .mapToLong(Long::longValue).min().orElseThrow()));
         report.expectThat(CUT + " heartbeats again after the heal", back ? "yes" : "no", back, "yes");
     }
 

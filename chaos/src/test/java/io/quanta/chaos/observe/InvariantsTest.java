@@ -47,7 +47,7 @@ class InvariantsTest {
 
     private <V> Seen<V> seen(V value) {
         int n = events.size() + commands.size() + statuses.size();
-        return new Seen<>("k", value, 0, 0, n, 0);
+        return new Seen<>("k", value, Long.MAX_VALUE, 0, n, 0);
     }
 
     @Test
@@ -73,6 +73,21 @@ class InvariantsTest {
         event("b", 1, "n1", 1, JobEventType.STARTED, 200);
 
         assertThat(Invariants.gpuOverlaps(Invariants.executions(events, commands, Map.of()))).isEmpty();
+    }
+
+    @Test
+    void shouldEndAnAttemptNoLaterThanTheBrokerAppendedItsEndEventWhenTheConnectorStampedItAhead() {
+        start("a", 1, "n1", List.of(0));
+        start("b", 1, "n1", List.of(0));
+        event("a", 1, "n1", 1, JobEventType.STARTED, 100);
+        events.add(new Seen<>("a", JobEvent.newBuilder().setJobId("a").setAttempt(1).setNodeId("n1").setEpoch(1)
+                .setType(JobEventType.COMPLETED).setAt(Instant.ofEpochMilli(260)).build(), 180, 0, 9, 0));
+        event("b", 1, "n1", 1, JobEventType.STARTED, 200);
+
+        List<Execution> executions = Invariants.executions(events, commands, Map.of());
+
+        assertThat(executions).first().extracting(Execution::endAt).isEqualTo(180L);
+        assertThat(Invariants.gpuOverlaps(executions)).isEmpty();
     }
 
     @Test
