@@ -30,6 +30,7 @@ public final class TcpProxy implements AutoCloseable {
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong forwardedBytes = new AtomicLong();
     private volatile ServerSocket server;
+    private Thread acceptor;
     private volatile boolean closed;
 
     /**
@@ -55,15 +56,25 @@ public final class TcpProxy implements AutoCloseable {
             throw new UncheckedIOException("proxy cannot listen on port " + port, e);
         }
         ServerSocket listening = server;
-        Thread.ofPlatform().daemon().name("chaos-proxy-accept-" + port).start(() -> acceptLoop(listening));
+        acceptor = Thread.ofPlatform().daemon().name("chaos-proxy-accept-" + port).start(() -> acceptLoop(listening));
         return this;
     }
 
-    /** Drops every open connection and refuses new ones until {@link #heal()}. */
+    /**
+     * Drops every open connection and refuses new ones until {@link #heal()}. Returns once the listening socket is
+     * gone: the kernel keeps it while a thread is still blocked in {@code accept()}, so this waits for that thread.
+     */
     public synchronized void partition() {
         ServerSocket listening = server;
         server = null;
         closeQuietly(listening);
+        if (acceptor != null) {
+            try {
+                acceptor.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         open.forEach(TcpProxy::closeQuietly);
         open.clear();
         LOG.info("proxy {}: partitioned", port);
