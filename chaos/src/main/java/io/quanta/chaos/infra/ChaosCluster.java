@@ -198,7 +198,7 @@ public final class ChaosCluster implements AutoCloseable {
         }
     }
 
-    /** Kafka client settings of this cluster (bootstrap servers and pass-through client settings). */
+    /** Kafka client settings for the driver's own clients (the broker's ordinary listener). */
     public Properties kafkaProperties() {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers());
