@@ -25,8 +25,8 @@ import java.util.Set;
  * and prints the {@link SuiteTable}, also written to {@code OUT/MODEL/suite.md}.
  * <pre>
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
- *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--threads N]
- *     [--list]
+ *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--reuse DIR2]...
+ *     [--threads N] [--list]
  * </pre>
  * Exit status 0 on success, 2 on a usage error, 1 when a run fails.
  */
@@ -48,6 +48,7 @@ public final class SuiteMain {
               --half H             tuning, check or all (default all)
               --inputs ID,...      only these inputs
               --resume             read back runs already in DIR instead of running them again
+              --reuse DIR2         read runs found in DIR2/MODEL/INPUT/LABEL instead of running them; repeatable
               --threads N          simulations at once (default 1)
               --list               print the inputs and exit
             """;
@@ -61,7 +62,7 @@ public final class SuiteMain {
 
     /** Parsed flags. */
     record Options(Path philly, Path alibaba, Path out, FidelityMode mode, List<RunSpec> runs, String half,
-                   Set<String> inputs, boolean resume, int threads, boolean list) {
+                   Set<String> inputs, boolean resume, List<Path> reuse, int threads, boolean list) {
     }
 
     /** Parses, runs and returns the exit status. */
@@ -87,8 +88,9 @@ public final class SuiteMain {
         try {
             long start = System.nanoTime();
             Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
+            List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.mode().label())).toList();
             Map<String, Map<String, RunResult>> results = new SuiteRunner(simulator, options.mode(), dir,
-                    options.resume(), options.threads(), err).run(inputs, options.runs());
+                    options.resume(), reuse, options.threads(), err).run(inputs, options.runs());
             List<String> labels = options.runs().stream().map(RunSpec::label).toList();
             String table = SuiteTable.markdown("Suite, " + options.mode().label() + " model", inputs, results, labels);
             Files.createDirectories(dir);
@@ -151,6 +153,7 @@ public final class SuiteMain {
         String half = "all";
         Set<String> inputs = new LinkedHashSet<>();
         boolean resume = false;
+        List<Path> reuse = new ArrayList<>();
         boolean list = false;
         int threads = 1;
         for (int i = 0; i < args.length; i++) {
@@ -170,6 +173,7 @@ public final class SuiteMain {
                 case "--inputs" -> Arrays.stream(value(args, ++i, flag).split(",")).map(String::trim)
                         .filter(s -> !s.isEmpty()).forEach(inputs::add);
                 case "--resume" -> resume = true;
+                case "--reuse" -> reuse.add(Path.of(value(args, ++i, flag)));
                 case "--list" -> list = true;
                 case "--threads" -> {
                     try {
@@ -208,7 +212,8 @@ public final class SuiteMain {
             throw new IllegalArgumentException("the runs must include " + SuiteTable.BASELINE
                     + ": gap closed is measured against it");
         }
-        return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, threads, list);
+        return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, List.copyOf(reuse),
+                threads, list);
     }
 
     private static String value(String[] args, int i, String flag) {

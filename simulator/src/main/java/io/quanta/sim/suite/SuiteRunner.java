@@ -23,8 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Runs every {@link RunSpec} on every {@link SuiteInput} in one fidelity mode and keeps each run's {@code jobs.csv}
  * and figures under {@code out/<input>/<label>/}. With {@code resume}, a run whose figures are already there is read
- * back instead of run again (the baselines' decisions never change, {@code GoldenDecisionsTest}; re-run a changed
- * policy under a new label or without {@code resume}).
+ * back instead of run again, and runs found in a {@code reuse} directory are read from there (the baselines'
+ * decisions never change, {@code GoldenDecisionsTest}; re-run a changed policy under a new label or without
+ * {@code resume}).
  */
 public final class SuiteRunner {
 
@@ -35,6 +36,7 @@ public final class SuiteRunner {
     private final FidelityMode mode;
     private final Path out;
     private final boolean resume;
+    private final List<Path> reuse;
     private final int threads;
     private final PrintStream log;
 
@@ -43,11 +45,13 @@ public final class SuiteRunner {
      * @param mode the fidelity mode (model) of every run
      * @param out where the runs' files go
      * @param resume read runs already done instead of running them again
+     * @param reuse other result directories (laid out like {@code out}) whose runs are read instead of run, e.g. a
+     *     shared set of baseline runs
      * @param threads runs at once (each is single-threaded)
      * @param log one line per run
      */
-    public SuiteRunner(Simulator simulator, FidelityMode mode, Path out, boolean resume, int threads,
-                       PrintStream log) {
+    public SuiteRunner(Simulator simulator, FidelityMode mode, Path out, boolean resume, List<Path> reuse,
+                       int threads, PrintStream log) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
@@ -55,6 +59,7 @@ public final class SuiteRunner {
         this.mode = mode;
         this.out = out;
         this.resume = resume;
+        this.reuse = List.copyOf(reuse);
         this.threads = threads;
         this.log = log;
     }
@@ -96,6 +101,14 @@ public final class SuiteRunner {
             RunResult kept = RunResult.read(file);
             log(done, total, task, kept, "kept");
             return kept;
+        }
+        for (Path other : reuse) {
+            Path elsewhere = other.resolve(task.input().id()).resolve(task.spec().label()).resolve(RESULT_FILE);
+            if (Files.isRegularFile(elsewhere)) {
+                RunResult kept = RunResult.read(elsewhere);
+                log(done, total, task, kept, "read from " + other);
+                return kept;
+            }
         }
         SimulationRun run = simulator.run(task.input().trace(), task.input().cluster(), mode,
                 task.spec().policyParams(), task.input().seed(), ProgressListener.NONE);
