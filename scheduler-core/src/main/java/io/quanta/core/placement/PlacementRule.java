@@ -6,9 +6,24 @@ import io.quanta.core.policy.PolicyConfigKeys;
 
 /**
  * When a job must be consolidated: by mode, the model's tensor-size skew and how long the job has waited
- * (Philly-style relaxation after {@code relaxationTimeoutSeconds}).
+ * (Philly-style relaxation after {@code relaxationTimeoutSeconds}). With {@code patiencePerRunSecond > 0} a job that
+ * already ran waits longer: up to that many seconds per second it has run so far (attained GPU-seconds over its
+ * GPUs), if that is more than the timeout; a long run is likely to go on long, and spread it would be slowed for all
+ * of it.
  */
-public record PlacementRule(PlacementMode mode, double skewThreshold, double relaxationTimeoutSeconds) {
+public record PlacementRule(PlacementMode mode, double skewThreshold, double relaxationTimeoutSeconds,
+                            double patiencePerRunSecond) {
+
+    public PlacementRule {
+        if (!(patiencePerRunSecond >= 0)) {
+            throw new IllegalArgumentException("patiencePerRunSecond must be >= 0, got " + patiencePerRunSecond);
+        }
+    }
+
+    /** A rule without run-scaled patience. */
+    public PlacementRule(PlacementMode mode, double skewThreshold, double relaxationTimeoutSeconds) {
+        this(mode, skewThreshold, relaxationTimeoutSeconds, 0);
+    }
 
     /** The rule configured by {@code placement.*} keys. */
     public static PlacementRule from(PolicyConfig config) {
@@ -27,7 +42,15 @@ public record PlacementRule(PlacementMode mode, double skewThreshold, double rel
 
     /** True when the job may only take a consolidated placement now (it prefers one and has not waited too long). */
     public boolean mustConsolidate(Job job) {
-        return prefersConsolidation(job) && job.waitingSeconds() < relaxationTimeoutSeconds;
+        return prefersConsolidation(job) && job.waitingSeconds() < relaxationTimeoutOf(job);
+    }
+
+    /** How long this job waits for a consolidated placement: the timeout, or longer for a job that ran long. */
+    public double relaxationTimeoutOf(Job job) {
+        if (patiencePerRunSecond == 0 || job.numGpus() < 1) {
+            return relaxationTimeoutSeconds;
+        }
+        return Math.max(relaxationTimeoutSeconds, patiencePerRunSecond * job.attainedGpuSeconds() / job.numGpus());
     }
 
     /**
@@ -37,13 +60,13 @@ public record PlacementRule(PlacementMode mode, double skewThreshold, double rel
     public String describe(Job job) {
         if (mustConsolidate(job)) {
             return "it must run on as few servers as possible (" + mode.configName() + " placement) until it has "
-                    + "waited " + Math.round(relaxationTimeoutSeconds / 60) + " min, then any free GPUs will do";
+                    + "waited " + Math.round(relaxationTimeoutOf(job) / 60) + " min, then any free GPUs will do";
         }
         return "the free GPUs are not of the model or memory it needs, or are on unusable nodes";
     }
 
     /** Seconds until the job's relaxation timeout from now, or a negative number when it is already relaxed. */
     public double secondsToRelaxation(Job job) {
-        return prefersConsolidation(job) ? relaxationTimeoutSeconds - job.waitingSeconds() : -1;
+        return prefersConsolidation(job) ? relaxationTimeoutOf(job) - job.waitingSeconds() : -1;
     }
 }

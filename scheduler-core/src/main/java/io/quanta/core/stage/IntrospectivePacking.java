@@ -49,7 +49,16 @@ public final class IntrospectivePacking {
 
     /** De-fragments by migration when migration is on and no job was left waiting. */
     public void defragment(Pass pass, List<Job> leftWaiting) {
-        if (migration && leftWaiting.isEmpty()) {
+        defragment(pass, leftWaiting, false);
+    }
+
+    /**
+     * De-fragments by migration when migration is on and no job was left waiting, or also while jobs wait when
+     * {@code evenWhenWaiting}: a spread gang then moves to free GPUs that no waiting job could take in this pass, and
+     * leaves as many GPUs behind.
+     */
+    public void defragment(Pass pass, List<Job> leftWaiting, boolean evenWhenWaiting) {
+        if (migration && (leftWaiting.isEmpty() || evenWhenWaiting)) {
             defragmenter.apply(pass.running(), pass.alloc());
         }
     }

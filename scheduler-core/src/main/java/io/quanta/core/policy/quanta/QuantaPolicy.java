@@ -10,6 +10,7 @@ import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyConfigKeys;
 import io.quanta.core.stage.FallbackStep;
 import io.quanta.core.stage.GangScheduler;
+import io.quanta.core.stage.GittinsPreemptionGate;
 import io.quanta.core.stage.GittinsRanking;
 import io.quanta.core.stage.ImpossibleConsolidationRelaxer;
 import io.quanta.core.stage.IntrospectivePacking;
@@ -21,6 +22,7 @@ import io.quanta.core.stage.PackSplitter;
 import io.quanta.core.stage.Pass;
 import io.quanta.core.stage.PreemptionPlanner;
 import io.quanta.core.stage.PreemptionRule;
+import io.quanta.core.stage.PromotionWithoutPreemption;
 import io.quanta.core.stage.QuotaRanking;
 import io.quanta.core.stage.QuotaReclaim;
 import io.quanta.core.stage.Ranking;
@@ -54,6 +56,9 @@ public final class QuantaPolicy extends AbstractPolicy {
     private final PackSplitter splitter;
     private final ServiceDistribution prior;
     private final int minSamples;
+    private final boolean promotionPreempts;
+    private final boolean defragWhileWaiting;
+    private final boolean preemptByIndex;
 
     public QuantaPolicy(PolicyConfig config) {
         super(NAME, config);
@@ -65,11 +70,14 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.gittins = settings.gittins();
         this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packMinSpeed());
         this.splitter = new PackSplitter(NAME, placer,
-                settings.unpack() ? config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS) : 0);
+                settings.unpack() ? config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS) : 0, settings.unpackWhileWaiting());
         double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);
         this.minSamples = config.get(PolicyConfigKeys.GITTINS_MIN_SAMPLES);
+        this.promotionPreempts = settings.promotionPreempts();
+        this.defragWhileWaiting = settings.defragWhileWaiting();
+        this.preemptByIndex = settings.preemptByIndex();
     }
 
     @Override
@@ -80,8 +88,14 @@ public final class QuantaPolicy extends AbstractPolicy {
         gandiva.introspect(pass);
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
-        Ranking ranking = gittins ? new GittinsRanking(levels, queues, distributionFor(snapshot)) : levels;
-        PreemptionRule rule = new LowerQueueFirst(NAME, levels, queues);
+        GittinsRanking index = gittins || preemptByIndex
+                ? new GittinsRanking(levels, queues, distributionFor(snapshot)) : null;
+        Ranking ranking = gittins ? index : levels;
+        LowerQueueFirst byQueue = new LowerQueueFirst(NAME, levels, queues);
+        PreemptionRule rule = promotionPreempts ? byQueue : new PromotionWithoutPreemption(byQueue, levels, queues);
+        if (preemptByIndex) {
+            rule = new GittinsPreemptionGate(rule, index);
+        }
         if (quotas.enabled()) {
             List<Job> holding = snapshot.jobs().stream().filter(j -> j.state().holdsGpus()).toList();
             ranking = new QuotaRanking(levels, quotas, pass.alloc());
@@ -94,7 +108,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         gandiva.packer(pass).ifPresent(fallbacks::add);
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
-        gandiva.defragment(pass, left);
+        gandiva.defragment(pass, left, defragWhileWaiting);
         splitter.apply(pass.running(), left, pass.alloc());
         return pass.alloc().decisions();
     }

@@ -12,15 +12,21 @@ import java.util.OptionalDouble;
  * replace {@code placement.skew-threshold}, {@code placement.relaxation-timeout-s}, {@code tiresias.starvation-knob}
  * and {@code introspection.min-gain} for quanta only, so that the baselines keep their papers' defaults.
  *
- * @param placement the placement rule: the configured mode, quanta's skew threshold and relaxation timeout
+ * @param placement the placement rule: the configured mode, quanta's skew threshold, relaxation timeout and
+ *     consolidation patience
  * @param knob the starvation knob of quanta's queues
  * @param packMinGain the normalised gain over running one job at a time that a pack must show to be kept
  * @param packMinSpeed the share of its speed alone below which a packed job's model pair is not packed again
  * @param unpack true to move a packed job to free GPUs once no job waits
  * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
+ * @param promotionPreempts true when a job promoted by the knob may preempt like a queue-0 job
+ * @param defragWhileWaiting true to de-fragment spread gangs also while jobs wait
+ * @param unpackWhileWaiting true to unpack also while jobs wait, onto GPUs no waiting job could take
+ * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
-                             boolean unpack, boolean gittins) {
+                             boolean unpack, boolean gittins, boolean promotionPreempts, boolean defragWhileWaiting,
+                             boolean unpackWhileWaiting, boolean preemptByIndex) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -28,11 +34,16 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
         double skew = shared.mode() == PlacementMode.SKEW_AWARE
                 ? config.get(PolicyConfigKeys.QUANTA_SKEW_THRESHOLD) : shared.skewThreshold();
         PlacementRule placement = new PlacementRule(shared.mode(), skew,
-                config.get(PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S));
+                config.get(PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S),
+                config.get(PolicyConfigKeys.QUANTA_CONSOLIDATION_PATIENCE));
         return new QuantaSettings(placement, config.get(PolicyConfigKeys.QUANTA_STARVATION_KNOB),
                 config.get(PolicyConfigKeys.QUANTA_PACK_MIN_GAIN), config.get(PolicyConfigKeys.QUANTA_PACK_MIN_SPEED),
                 config.get(PolicyConfigKeys.QUANTA_UNPACK),
-                "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)));
+                "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
+                config.get(PolicyConfigKeys.QUANTA_PROMOTION_PREEMPTS),
+                config.get(PolicyConfigKeys.QUANTA_DEFRAG_WHILE_WAITING),
+                config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING),
+                config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
