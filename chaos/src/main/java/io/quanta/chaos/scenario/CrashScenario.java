@@ -66,22 +66,19 @@ public final class CrashScenario implements Scenario {
      * @param registryOutage  how long the registry stays down
      * @param finishTimeout   how long the jobs may take to end after the last fault and submission
      * @param seed            of every random choice
-     * @param assertGangPeers whether a job restarted while a member of its previous gang attempt still ran is a
-     *                        violation (a known scheduler issue, see the gang scenario) or only reported
      */
     public record Config(int jobs, Duration submitSpan, int schedulerKills, Duration minGap, Duration maxGap,
                          int nodes, int gpusPerNode, double speed, int minJobSeconds, int maxJobSeconds,
-                         Duration nodeOutage, Duration registryOutage, Duration finishTimeout, long seed,
-                         boolean assertGangPeers) {
+                         Duration nodeOutage, Duration registryOutage, Duration finishTimeout, long seed) {
 
         /** The CI version: 60 jobs over 70 s, 3 scheduler kills. */
         public static final Config SHORT = new Config(60, Duration.ofSeconds(70), 3, Duration.ofSeconds(3),
                 Duration.ofSeconds(8), 4, 4, 100, 60, 600, Duration.ofSeconds(3), Duration.ofSeconds(5),
-                Duration.ofMinutes(3), 13, false);
+                Duration.ofMinutes(3), 13);
         /** The full run: 300 jobs, 20 scheduler kills. */
         public static final Config FULL = new Config(300, Duration.ofMinutes(8), 20, Duration.ofSeconds(3),
                 Duration.ofSeconds(15), 4, 4, 100, 60, 900, Duration.ofSeconds(5), Duration.ofSeconds(10),
-                Duration.ofMinutes(6), 2026, true);
+                Duration.ofMinutes(6), 2026);
     }
 
     /** One kill of the scheduler and what followed. */
@@ -275,15 +272,7 @@ public final class CrashScenario implements Scenario {
         List<String> overlaps = Invariants.attemptOverlaps(executions).stream().filter(o -> !peers.contains(o))
                 .toList();
         report.expect("overlapping attempts of one job (other than below)", overlaps.size(), 0, overlaps);
-        if (config.assertGangPeers()) {
-            report.expect("jobs restarted while a gang member still ran the previous attempt", peers.size(), 0,
-                    peers);
-        } else {
-            // a scheduler issue (a gang restarts before its other members confirmed their KILL), asserted by the
-            // full run and reproduced deterministically by the gang scenario; reported here so CI stays green
-            report.info("jobs restarted while a gang member still ran the previous attempt (not asserted)",
-                    peers.size() + (peers.isEmpty() ? "" : ": " + peers.get(0)));
-        }
+        report.expect("jobs restarted while a gang member still ran the previous attempt", peers.size(), 0, peers);
         List<String> decreases = Invariants.attainedDecreases(statuses);
         report.expect("attained-service decreases", decreases.size(), 0, decreases);
         report.info("attempts executed", executions.size());

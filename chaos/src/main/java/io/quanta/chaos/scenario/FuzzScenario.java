@@ -51,6 +51,7 @@ public final class FuzzScenario implements Scenario {
     private static final Duration RUNNING = Duration.ofMinutes(3);
     private static final List<QuantaTopic> TARGETS = List.of(QuantaTopic.SUBMISSIONS, QuantaTopic.HEARTBEATS,
             QuantaTopic.TELEMETRY, QuantaTopic.EVENTS, QuantaTopic.INBOX);
+    private static final Pattern NOT_COPIED = Pattern.compile("\\s*\\[value of \\d+ bytes not copied[^\\]]*\\]");
     private static final Pattern MALFORMED = Pattern.compile("^Malformed record on topic '[^']*': ");
     private static final Pattern QUOTED = Pattern.compile("'[^']*'");
     private static final Pattern IDS = Pattern.compile("fuzz-[a-z]+-\\d+");
@@ -298,7 +299,8 @@ public final class FuzzScenario implements Scenario {
 
     /** A dead letter's reason without what varies from record to record (ids, numbers, quoted values). */
     static String reasonClass(String reason) {
-        String r = MALFORMED.matcher(reason).replaceAll("malformed: ");
+        String r = NOT_COPIED.matcher(reason).replaceAll("");
+        r = MALFORMED.matcher(r).replaceAll("malformed: ");
         r = QUOTED.matcher(r).replaceAll("'…'");
         r = IDS.matcher(r).replaceAll("fuzz-…");
         r = HEX.matcher(r).replaceAll("0x…");

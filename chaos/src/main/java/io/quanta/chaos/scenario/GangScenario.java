@@ -49,9 +49,9 @@ public final class GangScenario implements Scenario {
     public record Config(Duration heartbeat, Duration fence, Duration nodeTimeout, double speed, long jobSeconds,
                          Duration timeout) {
 
-        /** Fence 10 s (longer than a connector's restart), node timeout 15 s. */
-        public static final Config SHORT = new Config(Duration.ofMillis(500), Duration.ofSeconds(10),
-                Duration.ofSeconds(15), 60, 36_000, Duration.ofMinutes(2));
+        /** Fence 6 s (longer than a connector's restart, so a premature restart overlaps), node timeout 10 s. */
+        public static final Config SHORT = new Config(Duration.ofMillis(500), Duration.ofSeconds(6),
+                Duration.ofSeconds(10), 60, 36_000, Duration.ofMinutes(2));
         /** The defaults: fence 20 s, node timeout 30 s. */
         public static final Config FULL = new Config(Duration.ofSeconds(5), Duration.ofSeconds(20),
                 Duration.ofSeconds(30), 60, 360_000, Duration.ofMinutes(3));
