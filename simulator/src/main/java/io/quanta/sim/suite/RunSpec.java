@@ -29,7 +29,8 @@ public record RunSpec(String label, String policy, Map<String, String> params) {
     }
 
     /**
-     * Parses {@code LABEL=POLICY} or {@code LABEL=POLICY:k=v,k=v}, or a bare policy name.
+     * Parses {@code LABEL=POLICY} or {@code LABEL=POLICY:k=v,k=v}, or a bare policy name. A piece without {@code =}
+     * continues the value before it, so list values need no quoting: {@code q=quanta:tiresias.thresholds=1000,3250}.
      *
      * @throws IllegalArgumentException naming the bad text
      */
@@ -44,12 +45,18 @@ public record RunSpec(String label, String policy, Map<String, String> params) {
         String policy = (colon < 0 ? rest : rest.substring(0, colon)).trim();
         Map<String, String> params = new TreeMap<>();
         if (colon >= 0) {
+            String last = null;
             for (String kv : rest.substring(colon + 1).split(",")) {
                 int e = kv.indexOf('=');
+                if (e < 0 && last != null) {
+                    params.put(last, params.get(last) + "," + kv.trim());
+                    continue;
+                }
                 if (e <= 0) {
                     throw new IllegalArgumentException("run '" + text + "': parameter '" + kv + "' is not KEY=VALUE");
                 }
-                params.put(kv.substring(0, e).trim(), kv.substring(e + 1).trim());
+                last = kv.substring(0, e).trim();
+                params.put(last, kv.substring(e + 1).trim());
             }
         }
         return new RunSpec(label, policy, params);

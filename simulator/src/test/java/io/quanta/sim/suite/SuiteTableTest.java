@@ -89,5 +89,7 @@ class SuiteTableTest {
                         "migration.enabled", "off")));
         assertThat(RunSpec.parse("x=quanta:a=1").policyParams()).containsEntry("policy", "quanta")
                 .containsEntry("a", "1");
+        assertThat(RunSpec.parse("t=quanta:tiresias.thresholds=1000,3250,7200,quanta.unpack=off").params())
+                .isEqualTo(Map.of("tiresias.thresholds", "1000,3250,7200", "quanta.unpack", "off"));
     }
 }
