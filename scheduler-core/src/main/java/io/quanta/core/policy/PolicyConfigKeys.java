@@ -139,33 +139,15 @@ public final class PolicyConfigKeys {
             "Order inside a queue for quanta: FIFO (las) or the 2D-Gittins index learned from completed jobs"
                     + " (gittins, with gittins.* keys).", PolicyConfigKeys::lasOrGittins);
 
-    public static final ConfigKey<Boolean> QUANTA_PROMOTION_PREEMPTS = new ConfigKey<>("quanta.promotion-preempts",
-            "on", "on, off",
-            "Whether a job promoted by quanta's starvation knob may preempt like a new queue-0 job (on, Tiresias) or"
-                    + " only goes first for free GPUs and preempts as its attained service's queue allows (off).",
-            PolicyConfigKeys::onOff);
-
     public static final ConfigKey<Double> QUANTA_CONSOLIDATION_PATIENCE = new ConfigKey<>(
-            "quanta.consolidation-patience", "0", "a number >= 0",
+            "quanta.consolidation-patience", "0.5", "a number >= 0",
             "A gang that already ran waits for a consolidated placement up to this many times the time it has run"
                     + " (attained GPU-seconds over its GPUs), when that is longer than quanta.relaxation-timeout-s: a"
                     + " long run is likely to go on long and would be slowed all that time if spread (0 = off).",
             t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
 
-    public static final ConfigKey<Boolean> QUANTA_DEFRAG_WHILE_WAITING = new ConfigKey<>(
-            "quanta.defrag-while-waiting", "off", "on, off",
-            "quanta de-fragments spread gangs by migration also while jobs wait (a gang moves to consolidated free GPUs"
-                    + " that no waiting job could take in the pass and leaves as many behind), not only when none"
-                    + " waits; needs migration.enabled.", PolicyConfigKeys::onOff);
-
-    public static final ConfigKey<Boolean> QUANTA_UNPACK_WHILE_WAITING = new ConfigKey<>(
-            "quanta.unpack-while-waiting", "off", "on, off",
-            "With quanta.unpack, quanta also moves a packed job to free GPUs while jobs wait, when allocation left GPUs"
-                    + " free that no waiting job could take (the ones left wait for more GPUs or a consolidated"
-                    + " placement).", PolicyConfigKeys::onOff);
-
     public static final ConfigKey<Boolean> QUANTA_PREEMPT_BY_INDEX = new ConfigKey<>("quanta.preempt-by-index",
-            "off", "on, off",
+            "on", "on, off",
             "quanta preempts a running job of a lower queue only when the waiting job's 2D-Gittins index (learned from"
                     + " completed jobs) is higher than the running job's: preempt only when it pays.",
             PolicyConfigKeys::onOff);
@@ -176,9 +158,8 @@ public final class PolicyConfigKeys {
             GITTINS_PRIOR, GITTINS_MIN_SAMPLES, GITTINS_CAPACITY, GITTINS_SEED, QUANTUM_S, INTROSPECTION_WINDOW_S,
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_SKEW_THRESHOLD,
-            QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING, QUANTA_PROMOTION_PREEMPTS,
-            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_DEFRAG_WHILE_WAITING, QUANTA_UNPACK_WHILE_WAITING,
-            QUANTA_PREEMPT_BY_INDEX));
+            QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
+            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX));
 
     private PolicyConfigKeys() {
     }

@@ -49,16 +49,7 @@ public final class IntrospectivePacking {
 
     /** De-fragments by migration when migration is on and no job was left waiting. */
     public void defragment(Pass pass, List<Job> leftWaiting) {
-        defragment(pass, leftWaiting, false);
-    }
-
-    /**
-     * De-fragments by migration when migration is on and no job was left waiting, or also while jobs wait when
-     * {@code evenWhenWaiting}: a spread gang then moves to free GPUs that no waiting job could take in this pass, and
-     * leaves as many GPUs behind.
-     */
-    public void defragment(Pass pass, List<Job> leftWaiting, boolean evenWhenWaiting) {
-        if (migration && (leftWaiting.isEmpty() || evenWhenWaiting)) {
+        if (migration && leftWaiting.isEmpty()) {
             defragmenter.apply(pass.running(), pass.alloc());
         }
     }

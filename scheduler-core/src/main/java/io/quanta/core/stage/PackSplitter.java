@@ -25,26 +25,16 @@ public final class PackSplitter {
     private final String policy;
     private final Placer placer;
     private final int maxPerPass;
-    private final boolean evenWhenWaiting;
 
     public PackSplitter(String policy, Placer placer, int maxPerPass) {
-        this(policy, placer, maxPerPass, false);
-    }
-
-    /**
-     * @param evenWhenWaiting also unpack while jobs wait, onto the free GPUs that allocation left (no waiting job
-     *     could take them in this pass: the ones left wait for more GPUs or a consolidated placement)
-     */
-    public PackSplitter(String policy, Placer placer, int maxPerPass, boolean evenWhenWaiting) {
         this.policy = policy;
         this.placer = placer;
         this.maxPerPass = maxPerPass;
-        this.evenWhenWaiting = evenWhenWaiting;
     }
 
     /** Moves packed jobs to free GPUs; call after allocation, with the jobs left waiting. */
     public void apply(List<Job> running, List<Job> leftWaiting, Allocation alloc) {
-        if ((!leftWaiting.isEmpty() && !evenWhenWaiting) || maxPerPass == 0 || alloc.pool().totalFree() == 0) {
+        if (!leftWaiting.isEmpty() || maxPerPass == 0) {
             return;
         }
         List<Job> movers = movers(running, alloc);
@@ -93,8 +83,7 @@ public final class PackSplitter {
     private void move(Job job, Placement target, Allocation alloc) {
         alloc.migrate(job, target.gpus(), policy + ": unpack job " + job.id() + " (shared with "
                         + String.join(",", job.sharingWith()) + ") to " + target.describe()
-                        + (evenWhenWaiting ? ": free GPUs no waiting job can take let it run alone"
-                        : ": no job waits, free GPUs let it run alone"),
+                        + ": no job waits, free GPUs let it run alone",
                 Text.details("sharingWith", String.join(",", job.sharingWith()), "placement", target.describe()));
     }
 }

@@ -171,17 +171,8 @@ class PolicyScenarioTest {
                                 aJob("x").seq(1).runningOn("n1", 0).executed(10),
                                 aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(1600)).build(),
                         List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 1600 s >= 4 x last run 400 s)"),
-                row("quanta: a job promoted by the knob preempts a lower queue (quanta.promotion-preempts=on)",
-                        "policy=quanta quanta.promotion-preempts=on", promotedCell(9000, 4000, 1),
-                        List.of("CHANGE_QUEUE a 2->0", "SUSPEND x"), "queue 1 job x preempted by queue 0 job a"),
-                row("quanta: a promoted job preempts no job of a queue its attained service has reached (off)",
-                        "policy=quanta quanta.promotion-preempts=off", promotedCell(9000, 4000, 1),
-                        List.of("CHANGE_QUEUE a 2->0"), "promoted from queue 2 to queue 0 by the starvation knob"),
-                row("quanta: a promoted job still preempts below the queue of its attained service (off)",
-                        "policy=quanta quanta.promotion-preempts=off", promotedCell(4000, 9000, 2),
-                        List.of("CHANGE_QUEUE a 1->0", "SUSPEND x"), "queue 2 job x preempted by queue 0 job a"),
-                row("quanta: a gang that ran long is still waiting for consolidation past the timeout (patience 0.5)",
-                        "policy=quanta quanta.consolidation-patience=0.5", ranBeforeCell(10_000, 4999),
+                row("quanta: a gang that ran long is still waiting for consolidation past the hour (patience 0.5, default)",
+                        "policy=quanta", ranBeforeCell(10_000, 4999),
                         List.of(), ""),
                 row("quanta: ... and relaxed once it waited half its run (patience 0.5)",
                         "policy=quanta quanta.consolidation-patience=0.5", ranBeforeCell(10_000, 5000),
@@ -189,19 +180,14 @@ class PolicyScenarioTest {
                 row("quanta: without patience the same gang relaxed after the hour",
                         "policy=quanta quanta.consolidation-patience=0", ranBeforeCell(10_000, 3600),
                         List.of("START h n1/2,n1/3,n2/2,n2/3"), "relaxed"),
-                row("quanta: a new job does not preempt one the cell's jobs say ends soon (preempt-by-index)",
-                        "policy=quanta quanta.preempt-by-index=on", indexCell(3_849), List.of(), ""),
+                row("quanta: a new job does not preempt one the cell's jobs say ends soon (preempt-by-index, default)",
+                        "policy=quanta", indexCell(3_849), List.of(), ""),
                 row("quanta: ... but preempts one the cell's jobs say runs long (preempt-by-index)",
                         "policy=quanta quanta.preempt-by-index=on", indexCell(100_000),
                         List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
                 row("quanta: queue levels alone preempt the job that ends soon (preempt-by-index off)",
                         "policy=quanta quanta.preempt-by-index=off", indexCell(3_849),
                         List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
-                row("quanta: de-fragment while a job waits for more GPUs (defrag-while-waiting)",
-                        "policy=quanta quanta.defrag-while-waiting=on", spreadWhileWaitingCell(),
-                        List.of("MIGRATE m n1/2,n1/3,n2/2,n2/3->n3/0,n3/1,n3/2,n3/3"), "de-fragment job m"),
-                row("quanta: no de-fragmenting while a job waits (defrag-while-waiting off)",
-                        "policy=quanta quanta.defrag-while-waiting=off", spreadWhileWaitingCell(), List.of(), ""),
                 row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
                                 + "tiresias.thresholds=350,2000",
                         gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
@@ -235,17 +221,6 @@ class PolicyScenarioTest {
     }
 
     /**
-     * One GPU held by x (attained {@code victimAttained}, queue {@code victimLevel}); a (attained
-     * {@code waitingAttained}, last run 400 s) has waited 1,600 s in its queue: the default knob of 4 promotes it.
-     */
-    static ClusterSnapshot promotedCell(double waitingAttained, double victimAttained, int victimLevel) {
-        int waitingLevel = waitingAttained >= 7200 ? 2 : 1;
-        return aCell().nodes(aNode("n1").gpus(1)).jobs(
-                aJob("x").seq(1).runningOn("n1", 0).attained(victimAttained).level(victimLevel).executed(10),
-                aJob("a").seq(2).attained(waitingAttained).level(waitingLevel).executed(400).waiting(1600)).build();
-    }
-
-    /**
      * Two 4-GPU nodes, each half used; h (4 GPUs, skew 0.9) ran {@code ranSeconds} on its 4 GPUs before it was
      * suspended and has waited {@code waiting} seconds since.
      */
@@ -269,15 +244,6 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(64, 1, samples)).jobs(
                 aJob("v").seq(1).runningOn("n1", 0).attained(3300).level(1).executed(3300),
                 aJob("w").seq(2).waiting(5)).build();
-    }
-
-    /** Three 4-GPU nodes: m (skew 0.9) spread over n1 and n2 beside x and y; n3 free; w waits for 8 GPUs. */
-    static ClusterSnapshot spreadWhileWaitingCell() {
-        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4)).jobs(
-                aJob("x").seq(1).runningOn("n1", 0, 1).executed(100),
-                aJob("y").seq(2).runningOn("n2", 0, 1).executed(100),
-                aJob("m").seq(3).runningOn("n1", 2, 3).runningOn("n2", 2, 3).skew(0.9).executed(500),
-                aJob("w").seq(4).gpus(8).skew(0.9).waiting(10)).build();
     }
 
     /** One free GPU; p (attained 150) and q (attained 0, arrived first) both in queue 0 of thresholds 350, 2000. */

@@ -26,12 +26,7 @@ class PackSplitterTest {
 
     private static final Placer PLACER = new Placer(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300));
 
-    record Row(String name, int maxPerPass, boolean jobWaiting, List<JobFixture> running, List<String> expected,
-               boolean evenWhenWaiting) {
-        Row(String name, int maxPerPass, boolean jobWaiting, List<JobFixture> running, List<String> expected) {
-            this(name, maxPerPass, jobWaiting, running, expected, false);
-        }
-
+    record Row(String name, int maxPerPass, boolean jobWaiting, List<JobFixture> running, List<String> expected) {
         @Override
         public String toString() {
             return name;
@@ -53,11 +48,6 @@ class PackSplitterTest {
                 new Row("no job waits: the member with least service moves to a free GPU", 2, false, pack(),
                         List.of("MIGRATE b n1/0->n2/0")),
                 new Row("a job waits: the free GPUs are left to it", 2, true, pack(), List.of()),
-                new Row("unpack-while-waiting: free GPUs that allocation left are used while a job waits", 2, true,
-                        pack(), List.of("MIGRATE b n1/0->n2/0"), true),
-                new Row("unpack-while-waiting: nothing without free GPUs", 2, true,
-                        with(pack(), aJob("c").seq(3).runningOn("n2", 0), aJob("d").seq(4).runningOn("n3", 0)),
-                        List.of(), true),
                 new Row("a pack under introspection is left to the introspector", 2, false,
                         List.of(aJob("a").seq(1).runningOn("n1", 0).sharingWith("b").attained(5000),
                                 aJob("b").seq(2).runningOn("n1", 0).sharingWith("a").attained(100)
@@ -85,7 +75,7 @@ class PackSplitterTest {
                 aNode("n3").gpus(1)).jobs(Stream.concat(running.stream(), waiting.stream()).toList()).build();
         Allocation alloc = new Allocation(new CellIndex(snapshot));
 
-        new PackSplitter("p", PLACER, row.maxPerPass(), row.evenWhenWaiting()).apply(running, waiting, alloc);
+        new PackSplitter("p", PLACER, row.maxPerPass()).apply(running, waiting, alloc);
 
         assertThat(alloc.decisions().list().stream().filter(Decision.Migrate.class::isInstance)
                 .map(Decision.Migrate.class::cast)

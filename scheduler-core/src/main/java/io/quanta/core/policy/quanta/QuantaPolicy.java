@@ -22,7 +22,6 @@ import io.quanta.core.stage.PackSplitter;
 import io.quanta.core.stage.Pass;
 import io.quanta.core.stage.PreemptionPlanner;
 import io.quanta.core.stage.PreemptionRule;
-import io.quanta.core.stage.PromotionWithoutPreemption;
 import io.quanta.core.stage.QuotaRanking;
 import io.quanta.core.stage.QuotaReclaim;
 import io.quanta.core.stage.Ranking;
@@ -35,9 +34,10 @@ import java.util.Optional;
 
 /**
  * Our default: Tiresias' queues (demotion, lower-queue preemption) ordered inside a queue by the 2D-Gittins index
- * learned from completed jobs, with a starvation knob for the tail; consolidated placement for every model whose
- * tensors are skewed enough to lose speed when spread, waiting up to an hour for it (at once spread when no rack could
- * ever hold the gang); Gandiva-style packing when over-subscribed, kept only when introspection measures more useful
+ * learned from completed jobs, with a starvation knob for the tail; a lower-queue job is preempted only when the
+ * waiting job's Gittins index is higher than its own ({@link GittinsPreemptionGate}); consolidated placement for every
+ * model whose tensors are skewed enough to lose speed when spread, waiting up to an hour for it, or half the time a
+ * gang has already run if that is longer (at once spread when no rack could ever hold the gang); Gandiva-style packing when over-subscribed, kept only when introspection measures more useful
  * work than running one job at a time and undone once no job waits; de-fragmenting migration; and tenant fairness:
  * with quotas configured, jobs within their tenant's quota go first and reclaim lent GPUs by preempting borrowers.
  * {@link QuantaSettings} says which shared settings the {@code quanta.*} keys replace.
@@ -56,8 +56,6 @@ public final class QuantaPolicy extends AbstractPolicy {
     private final PackSplitter splitter;
     private final ServiceDistribution prior;
     private final int minSamples;
-    private final boolean promotionPreempts;
-    private final boolean defragWhileWaiting;
     private final boolean preemptByIndex;
 
     public QuantaPolicy(PolicyConfig config) {
@@ -70,13 +68,11 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.gittins = settings.gittins();
         this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packMinSpeed());
         this.splitter = new PackSplitter(NAME, placer,
-                settings.unpack() ? config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS) : 0, settings.unpackWhileWaiting());
+                settings.unpack() ? config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS) : 0);
         double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);
         this.minSamples = config.get(PolicyConfigKeys.GITTINS_MIN_SAMPLES);
-        this.promotionPreempts = settings.promotionPreempts();
-        this.defragWhileWaiting = settings.defragWhileWaiting();
         this.preemptByIndex = settings.preemptByIndex();
     }
 
@@ -91,8 +87,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         GittinsRanking index = gittins || preemptByIndex
                 ? new GittinsRanking(levels, queues, distributionFor(snapshot)) : null;
         Ranking ranking = gittins ? index : levels;
-        LowerQueueFirst byQueue = new LowerQueueFirst(NAME, levels, queues);
-        PreemptionRule rule = promotionPreempts ? byQueue : new PromotionWithoutPreemption(byQueue, levels, queues);
+        PreemptionRule rule = new LowerQueueFirst(NAME, levels, queues);
         if (preemptByIndex) {
             rule = new GittinsPreemptionGate(rule, index);
         }
@@ -108,7 +103,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         gandiva.packer(pass).ifPresent(fallbacks::add);
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
-        gandiva.defragment(pass, left, defragWhileWaiting);
+        gandiva.defragment(pass, left);
         splitter.apply(pass.running(), left, pass.alloc());
         return pass.alloc().decisions();
     }

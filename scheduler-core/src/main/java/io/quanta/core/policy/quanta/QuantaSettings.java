@@ -19,14 +19,10 @@ import java.util.OptionalDouble;
  * @param packMinSpeed the share of its speed alone below which a packed job's model pair is not packed again
  * @param unpack true to move a packed job to free GPUs once no job waits
  * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
- * @param promotionPreempts true when a job promoted by the knob may preempt like a queue-0 job
- * @param defragWhileWaiting true to de-fragment spread gangs also while jobs wait
- * @param unpackWhileWaiting true to unpack also while jobs wait, onto GPUs no waiting job could take
  * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
-                             boolean unpack, boolean gittins, boolean promotionPreempts, boolean defragWhileWaiting,
-                             boolean unpackWhileWaiting, boolean preemptByIndex) {
+                             boolean unpack, boolean gittins, boolean preemptByIndex) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -40,9 +36,6 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_PACK_MIN_GAIN), config.get(PolicyConfigKeys.QUANTA_PACK_MIN_SPEED),
                 config.get(PolicyConfigKeys.QUANTA_UNPACK),
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
-                config.get(PolicyConfigKeys.QUANTA_PROMOTION_PREEMPTS),
-                config.get(PolicyConfigKeys.QUANTA_DEFRAG_WHILE_WAITING),
-                config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX));
     }
 
