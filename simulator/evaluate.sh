@@ -11,11 +11,13 @@
 #   simulator/evaluate.sh --held-out [OUT] [FULL_TRACE]
 # With --suite: the evaluation suite of docs/evaluation.md (issue 15): 16 windows of 2,000 jobs of philly_dev.csv at
 # a heavy and a moderate size chosen by a fixed rule, seeds 2 and 3 on four of them, and the Alibaba trace, split into
-# a tuning half and a check half; tiresias-las, tiresias-gittins, srtf-oracle and quanta on every input, once per
-# model (default: realistic and two variants of it). One table per model on stdout and in OUT/MODEL/suite.md.
+# a tuning half and a check half. Realistic model: tiresias-las, tiresias-gittins, srtf-oracle, quanta-before (quanta
+# with the two keys of issue 15 off, i.e. the policy before it) and quanta on every input; then the two model variants
+# realistic-switch-x2 and realistic-no-pack-gain with tiresias-las, quanta-before and quanta. One table per model on
+# stdout and in OUT/MODEL/suite.md (default OUT eval-out/suite).
 #   simulator/evaluate.sh --suite [--models M1,M2,...] [OUT] [-- SUITE_OPTIONS...]
-# SUITE_OPTIONS go to io.quanta.sim.suite.SuiteMain: --half tuning|check, --run LABEL=POLICY[:k=v,...], --resume,
-# --threads N, --inputs ID,..., --list.
+# SUITE_OPTIONS go to io.quanta.sim.suite.SuiteMain after the default runs: --half tuning|check, --run
+# LABEL=POLICY[:k=v,...] (more columns), --resume, --reuse DIR, --threads N, --inputs ID,..., --list.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ "${1:-}" == "--suite" ]]; then
@@ -32,11 +34,16 @@ if [[ "${1:-}" == "--suite" ]]; then
   fi
   [[ "${1:-}" == "--" ]] && shift
   traces=$here/../shared/traces
+  before="quanta-before=quanta:quanta.preempt-by-index=off,quanta.consolidation-patience=0"
   IFS=, read -r -a list <<< "$models"
   for model in "${list[@]}"; do
     echo "== suite, model $model" >&2
+    runs=(--run tiresias-las --run "$before" --run quanta)
+    if [[ "$model" == realistic ]]; then
+      runs=(--run tiresias-las --run tiresias-gittins --run srtf-oracle --run "$before" --run quanta)
+    fi
     "$here/simulator/simulate.sh" --suite --philly "$traces/philly_dev.csv" \
-      --alibaba "$traces/alibaba_openb2023_lastweek.csv" --out "$out" --model "$model" "$@"
+      --alibaba "$traces/alibaba_openb2023_lastweek.csv" --out "$out" --model "$model" "${runs[@]}" "$@"
   done
   exit 0
 fi
