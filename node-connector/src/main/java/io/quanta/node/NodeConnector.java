@@ -305,8 +305,13 @@ public final class NodeConnector implements AutoCloseable {
         }
     }
 
-    /** Journals the event (fsync) and queues it; it leaves the journal once the broker acknowledged it. */
-    private void publish(JobEvent event) {
+    /**
+     * Journals the event (fsync) and queues it; it leaves the journal once the broker acknowledged it. The event names
+     * this node's cell, so the scheduler routes it there whichever partition it lands on (a connector in another
+     * language partitions by its own client's rule).
+     */
+    private void publish(JobEvent unstamped) {
+        JobEvent event = JobEvent.newBuilder(unstamped).setCellId(settings.cellId()).build();
         EventJournal.Entry entry = journal.append(event);
         outbox.add(new Outbound<>(Outbound.Kind.EVENT, catalogue.events(), event.getJobId(), event, event.getAt(),
                 () -> journal.delivered(entry)));
@@ -483,7 +488,9 @@ public final class NodeConnector implements AutoCloseable {
             for (AttemptProgress p : runner.progress()) {
                 aggregator.recordTotal(p.attempt(), p.minibatchesDone(), p.gpuMemoryUsedMiB(), clock.instant());
             }
-            for (JobTelemetry t : aggregator.flush(clock.instant())) {
+            for (JobTelemetry unstamped : aggregator.flush(clock.instant())) {
+                // named with this node's cell like the events (see publish)
+                JobTelemetry t = JobTelemetry.newBuilder(unstamped).setCellId(settings.cellId()).build();
                 outbox.add(new Outbound<>(Outbound.Kind.TELEMETRY, catalogue.telemetry(), t.getJobId(), t,
                         t.getReportedAt()));
             }

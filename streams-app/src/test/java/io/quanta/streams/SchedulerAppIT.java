@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quanta.embedded.Await;
 import io.quanta.embedded.KafkaStack;
 import io.quanta.embedded.KafkaStackExtension;
-import io.quanta.node.NodeConfigSection;
-import io.quanta.node.NodeConnector;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobEventType;
@@ -17,28 +15,17 @@ import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.app.SchedulerApp;
+import io.quanta.streams.testing.LiveCluster;
 import io.quanta.streams.testing.Records;
 import io.quanta.streams.testing.Tail;
-import io.quanta.topics.QuantaTopic;
 import io.quanta.topics.TopicCatalogue;
-import io.quanta.topics.admin.TopicsApply;
-import io.quanta.topics.config.QuantaConfig;
-import io.quanta.topics.serde.AvroSerdeFactory;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -65,35 +52,18 @@ class SchedulerAppIT {
     @TempDir
     Path dir;
 
-    private final Map<String, String> values = new HashMap<>();
-    private final List<NodeConnector> nodes = new ArrayList<>();
-    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private LiveCluster cluster;
     private TopicCatalogue topics;
-    private KafkaStack stack;
     private SchedulerApp app;
     private KafkaProducer<String, JobRequest> submissions;
 
     @BeforeEach
     void setUp(KafkaStack stack) throws Exception {
-        this.stack = stack;
-        String prefix = "appit" + UUID.randomUUID().toString().substring(0, 8) + ".";
-        for (QuantaTopic topic : QuantaTopic.values()) {
-            values.put(topic.nameKey(), prefix + topic.defaultName());
-        }
-        values.put("bootstrap.servers", stack.bootstrapServers());
-        values.put("schema.registry.url", stack.registryUrl());
-        values.put(SchedulerConfigSection.APPLICATION_ID, prefix + "scheduler");
-        values.put(SchedulerConfigSection.POLICY, "fifo");
-        values.put(SchedulerConfigSection.PASS_INTERVAL_MS, "1000");
-        values.put(SchedulerConfigSection.STATUS_PORT, "0");
-        QuantaConfig config = QuantaConfig.of(values);
-        topics = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
-        try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", stack.bootstrapServers()))) {
-            new TopicsApply(admin, Duration.ofSeconds(30)).apply(topics.all());
-        }
-        submissions = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
-                new StringSerializer(), topics.submissions().valueSerde().serializer());
+        cluster = LiveCluster.create(stack, dir, "appit");
+        topics = cluster.topics();
+        submissions = cluster.closeLater(new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true), new StringSerializer(), topics.submissions().valueSerde().serializer()));
     }
 
     @AfterEach
@@ -101,36 +71,15 @@ class SchedulerAppIT {
         if (app != null) {
             app.close();
         }
-        nodes.forEach(NodeConnector::close);
-        submissions.close();
-        for (AutoCloseable c : closeables) {
-            c.close();
-        }
+        cluster.close();
     }
 
     private SchedulerApp startApp(String stateDir) {
-        Map<String, String> all = new HashMap<>(values);
-        all.put(SchedulerConfigSection.STATE_DIR, dir.resolve(stateDir).toString());
-        SchedulerApp started = SchedulerApp.create(QuantaConfig.of(all));
-        started.start();
-        assertThat(started.awaitRunning(WAIT)).as("scheduler RUNNING").isTrue();
-        return started;
+        return cluster.startApp(stateDir, WAIT);
     }
 
     private void startNode(String nodeId) {
-        Map<String, String> all = new HashMap<>(values);
-        all.put(NodeConfigSection.ID, nodeId);
-        all.put(NodeConfigSection.CELL, CELL);
-        all.put(NodeConfigSection.RACK, "rack-1");
-        all.put(NodeConfigSection.BACKEND, "simulated");
-        all.put(NodeConfigSection.GPUS, "4");
-        all.put(NodeConfigSection.SIM_SPEED, "100");
-        all.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, "300");
-        all.put(NodeConfigSection.TELEMETRY_WINDOW_MS, "500");
-        all.put(NodeConfigSection.WORK_DIR, dir.resolve(nodeId).toString());
-        NodeConnector node = NodeConnector.create(QuantaConfig.of(all));
-        node.start();
-        nodes.add(node);
+        cluster.startNode(nodeId, CELL, Map.of());
     }
 
     private void submit(String jobId, int gpus, long seconds) throws Exception {
@@ -139,9 +88,7 @@ class SchedulerAppIT {
     }
 
     private <V> Tail<V> tail(io.quanta.topics.TopicSpec<String, V> topic) {
-        Tail<V> tail = new Tail<>(stack.bootstrapServers(), topic);
-        closeables.add(tail);
-        return tail;
+        return cluster.tail(topic);
     }
 
     private String get(String path) {
@@ -149,17 +96,7 @@ class SchedulerAppIT {
     }
 
     private static String get(SchedulerApp instance, String path) {
-        try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                    "http://127.0.0.1:" + instance.statusApiAddress().orElseThrow().getPort() + path)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() + " " + response.body();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return LiveCluster.get(instance, path);
     }
 
     @Test
@@ -218,7 +155,7 @@ class SchedulerAppIT {
         Tail<JobStatus> statuses = tail(topics.status());
         app = startApp("state-a");
         SchedulerApp second = startApp("state-b");
-        closeables.add(second);
+        cluster.closeLater(second);
         startNode("mi-n1");
         startNode("mi-n2");
         Await.until("both nodes registered, seen from both instances", WAIT,
