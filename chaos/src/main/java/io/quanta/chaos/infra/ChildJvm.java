@@ -49,12 +49,21 @@ public final class ChildJvm {
      * @param logFile    receives the child's output (appended)
      */
     public static ChildJvm start(String name, List<String> jvmOptions, List<String> args, Path logFile) {
+        return startMain(name, MAIN, jvmOptions, args, logFile);
+    }
+
+    /**
+     * Starts {@code mainClass <args>}, any main class of the children's class path, the same way as {@link #start}
+     * (e.g. a benchmark's own topology in a process of its own).
+     */
+    public static ChildJvm startMain(String name, String mainClass, List<String> jvmOptions, List<String> args,
+                                     Path logFile) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classPath());
-        command.add(MAIN);
+        command.add(mainClass);
         command.addAll(args);
         try {
             Files.createDirectories(logFile.getParent());
