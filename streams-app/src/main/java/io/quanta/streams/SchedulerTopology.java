@@ -6,6 +6,7 @@ import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobTelemetry;
+import io.quanta.schemas.NodeAdmission;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.streams.cell.StateCodecs;
 import io.quanta.streams.cell.CellSchedulerProcessor;
@@ -26,7 +27,6 @@ import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
@@ -110,13 +110,22 @@ public final class SchedulerTopology {
     public static Topology build(TopicCatalogue topics, SchedulerSettings settings, StoreOptions stores,
                                  PolicyRegistry policies) {
         Topology topology = new Topology();
-        policies.create(settings.policy());
-        addJobRouter(topology, topics, settings);
-        addNodeRouter(topology, topics, settings);
-        addCellScheduler(topology, topics, settings, policies);
-        addStores(topology, stores);
-        addAdmissions(topology, topics, settings, stores);
+        wire(Wiring.of(topology, stores), topics, settings, policies);
         return topology;
+    }
+
+    /**
+     * Wires the scheduler into {@code wiring}: what {@link #build} does for a Kafka Streams topology, and what the
+     * simulator does for a {@link io.quanta.streams.host.DirectTopology}.
+     */
+    public static void wire(Wiring wiring, TopicCatalogue topics, SchedulerSettings settings,
+                            PolicyRegistry policies) {
+        policies.create(settings.policy());
+        addJobRouter(wiring, topics, settings);
+        addNodeRouter(wiring, topics, settings);
+        addCellScheduler(wiring, topics, settings, policies);
+        addStores(wiring);
+        addAdmissions(wiring, topics, settings);
     }
 
     /** The changelog topic of a store for an application id. */
@@ -124,7 +133,7 @@ public final class SchedulerTopology {
         return applicationId + "-" + storeName + "-changelog";
     }
 
-    private static void addJobRouter(Topology topology, TopicCatalogue topics, SchedulerSettings settings) {
+    private static void addJobRouter(Wiring topology, TopicCatalogue topics, SchedulerSettings settings) {
         InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(JOB_ROUTER_INBOX_SINK,
                 JOB_ROUTER_STATUS_SINK, JOB_ROUTER_DEADLETTER_SINK);
         InputRouterProcessor.Limits limits = limits(settings);
@@ -136,7 +145,7 @@ public final class SchedulerTopology {
         ProcessorSupplier<byte[], byte[], String, Object> submissions = () -> new InputRouterProcessor<JobRequest>(
                 topics.submissions().valueSerde().deserializer(),
                 Routes.submissions(JOB_ROUTES_STORE, settings.routing(), tenants), sinks, limits);
-        tenants.ifPresent(t -> topology.addSource(TENANT_SUBMISSIONS_SOURCE, Serdes.ByteArray().deserializer(),
+        tenants.ifPresent(t -> topology.source(TENANT_SUBMISSIONS_SOURCE, Serdes.ByteArray().deserializer(),
                 Serdes.ByteArray().deserializer(), t.topics()));
         ProcessorSupplier<byte[], byte[], String, Object> telemetry = () -> new InputRouterProcessor<JobTelemetry>(
                 topics.telemetry().valueSerde().deserializer(), Routes.telemetry(JOB_ROUTES_STORE), sinks,
@@ -144,10 +153,10 @@ public final class SchedulerTopology {
         ProcessorSupplier<byte[], byte[], String, Object> events = () -> new InputRouterProcessor<JobEvent>(
                 topics.events().valueSerde().deserializer(), Routes.events(JOB_ROUTES_STORE), sinks,
                 limits, authenticator(settings, "events", JobEvent::getNodeId, null));
-        topology.addProcessor(SUBMISSION_ROUTER, submissions, tenants.isPresent()
+        topology.processor(SUBMISSION_ROUTER, submissions, tenants.isPresent()
                 ? new String[] {SUBMISSIONS_SOURCE, TENANT_SUBMISSIONS_SOURCE} : new String[] {SUBMISSIONS_SOURCE});
-        topology.addProcessor(TELEMETRY_ROUTER, telemetry, TELEMETRY_SOURCE);
-        topology.addProcessor(EVENT_ROUTER, events, EVENTS_SOURCE);
+        topology.processor(TELEMETRY_ROUTER, telemetry, TELEMETRY_SOURCE);
+        topology.processor(EVENT_ROUTER, events, EVENTS_SOURCE);
         String[] routers = {SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER};
         sink(topology, JOB_ROUTER_INBOX_SINK, topics.inbox(), routers);
         sink(topology, JOB_ROUTER_STATUS_SINK, topics.status(), routers);
@@ -165,15 +174,15 @@ public final class SchedulerTopology {
      * With node authentication on, every instance keeps all admissions in a global store (a handful of records per
      * node, read by all three node-input routers whatever partitions they own).
      */
-    private static void addAdmissions(Topology topology, TopicCatalogue topics, SchedulerSettings settings,
-                                      StoreOptions stores) {
+    private static void addAdmissions(Wiring topology, TopicCatalogue topics, SchedulerSettings settings) {
         if (settings.safeguards().nodeSecret().isEmpty()) {
             return;
         }
-        topology.addGlobalStore(stores.keyValue(ADMISSIONS_STORE, Serdes.String(), Serdes.String())
-                        .withLoggingDisabled(), ADMISSIONS_SOURCE, new StringDeserializer(),
-                topics.admissions().valueSerde().deserializer(), topics.admissions().name(), ADMISSIONS_PROCESSOR,
-                () -> new AdmissionsProcessor(ADMISSIONS_STORE));
+        ProcessorSupplier<String, NodeAdmission, Void, Void> admissions =
+                () -> new AdmissionsProcessor(ADMISSIONS_STORE);
+        topology.globalStore(new StoreSpec<>(ADMISSIONS_STORE, Serdes.String()), ADMISSIONS_SOURCE,
+                new StringDeserializer(), topics.admissions().valueSerde().deserializer(), topics.admissions().name(),
+                ADMISSIONS_PROCESSOR, admissions);
     }
 
     private static InputRouterProcessor.Limits limits(SchedulerSettings settings) {
@@ -181,7 +190,7 @@ public final class SchedulerTopology {
                 settings.safeguards().maxClockSkew().toMillis());
     }
 
-    private static void addNodeRouter(Topology topology, TopicCatalogue topics, SchedulerSettings settings) {
+    private static void addNodeRouter(Wiring topology, TopicCatalogue topics, SchedulerSettings settings) {
         InputRouterProcessor.Sinks sinks = new InputRouterProcessor.Sinks(NODE_ROUTER_INBOX_SINK, null,
                 NODE_ROUTER_DEADLETTER_SINK);
         source(topology, HEARTBEATS_SOURCE, Serdes.ByteArray().deserializer(), topics.heartbeats());
@@ -189,15 +198,15 @@ public final class SchedulerTopology {
                 topics.heartbeats().valueSerde().deserializer(), Routes.heartbeats(NODE_CELLS_STORE), sinks,
                 limits(settings), authenticator(settings, "heartbeats", NodeHeartbeat::getNodeId,
                         NodeHeartbeat::getEpoch));
-        topology.addProcessor(HEARTBEAT_ROUTER, heartbeats, HEARTBEATS_SOURCE);
+        topology.processor(HEARTBEAT_ROUTER, heartbeats, HEARTBEATS_SOURCE);
         sink(topology, NODE_ROUTER_INBOX_SINK, topics.inbox(), HEARTBEAT_ROUTER);
         sink(topology, NODE_ROUTER_DEADLETTER_SINK, topics.deadLetter(), HEARTBEAT_ROUTER);
     }
 
-    private static void addCellScheduler(Topology topology, TopicCatalogue topics, SchedulerSettings settings,
+    private static void addCellScheduler(Wiring topology, TopicCatalogue topics, SchedulerSettings settings,
                                          PolicyRegistry policies) {
         source(topology, INBOX_SOURCE, new StringDeserializer(), topics.inbox());
-        topology.addProcessor(CELL_SCHEDULER, cellScheduler(topics, settings, policies), INBOX_SOURCE);
+        topology.processor(CELL_SCHEDULER, cellScheduler(topics, settings, policies), INBOX_SOURCE);
         sink(topology, COMMANDS_SINK, topics.commands(), CELL_SCHEDULER);
         sink(topology, DECISIONS_SINK, topics.decisions(), CELL_SCHEDULER);
         sink(topology, CELL_STATUS_SINK, topics.status(), CELL_SCHEDULER);
@@ -234,42 +243,43 @@ public final class SchedulerTopology {
                 settings.finishedRetention(), settings.attemptTimeouts(), SoftwareVersion.current());
     }
 
-    private static void addStores(Topology topology, StoreOptions stores) {
-        topology.addStateStore(stores.keyValue(JOB_ROUTES_STORE, Serdes.String(),
-                new BytesCodecSerde<>(JobRoute::encode, JobRoute::decode)),
+    private static void addStores(Wiring topology) {
+        topology.store(new StoreSpec<>(JOB_ROUTES_STORE, new BytesCodecSerde<>(JobRoute::encode, JobRoute::decode)),
                 SUBMISSION_ROUTER, TELEMETRY_ROUTER, EVENT_ROUTER);
-        topology.addStateStore(stores.keyValue(NODE_CELLS_STORE, Serdes.String(), Serdes.String()), HEARTBEAT_ROUTER);
-        for (StoreBuilder<?> store : cellStores(stores)) {
-            topology.addStateStore(store, CELL_SCHEDULER);
+        topology.store(new StoreSpec<>(NODE_CELLS_STORE, Serdes.String()), HEARTBEAT_ROUTER);
+        for (StoreSpec<?> store : cellStores()) {
+            topology.store(store, CELL_SCHEDULER);
         }
     }
 
     /** The builders of the cell scheduler's stores, in a fixed order. */
     public static List<StoreBuilder<?>> cellStores(StoreOptions stores) {
+        return cellStores().stream().<StoreBuilder<?>>map(stores::keyValue).toList();
+    }
+
+    /** The cell scheduler's stores, in a fixed order. */
+    public static List<StoreSpec<?>> cellStores() {
         BytesCodecSerde<JobRecord> jobs = new BytesCodecSerde<>(StateCodecs::encodeJob, StateCodecs::decodeJob);
         return List.of(
-                stores.keyValue(JOBS_STORE, Serdes.String(), jobs),
-                stores.keyValue(FINISHED_JOBS_STORE, Serdes.String(), jobs),
-                stores.keyValue(FINISHED_INDEX_STORE, Serdes.String(), Serdes.String()),
-                stores.keyValue(NODES_STORE, Serdes.String(),
-                        new BytesCodecSerde<>(StateCodecs::encodeNode, StateCodecs::decodeNode)),
-                stores.keyValue(ASSIGNMENTS_STORE, Serdes.String(),
+                new StoreSpec<>(JOBS_STORE, jobs),
+                new StoreSpec<>(FINISHED_JOBS_STORE, jobs),
+                new StoreSpec<>(FINISHED_INDEX_STORE, Serdes.String()),
+                new StoreSpec<>(NODES_STORE, new BytesCodecSerde<>(StateCodecs::encodeNode, StateCodecs::decodeNode)),
+                new StoreSpec<>(ASSIGNMENTS_STORE,
                         new BytesCodecSerde<>(StateCodecs::encodeAssignment, StateCodecs::decodeAssignment)),
-                stores.keyValue(SERVICE_STORE, Serdes.String(),
+                new StoreSpec<>(SERVICE_STORE,
                         new BytesCodecSerde<>(ServiceDistribution::toBytes, ServiceDistribution::fromBytes)),
-                stores.keyValue(INTERFERENCE_STORE, Serdes.String(),
+                new StoreSpec<>(INTERFERENCE_STORE,
                         new BytesCodecSerde<>(InterferenceMemory::toBytes, InterferenceMemory::fromBytes)),
-                stores.keyValue(CELL_META_STORE, Serdes.String(),
+                new StoreSpec<>(CELL_META_STORE,
                         new BytesCodecSerde<>(StateCodecs::encodeMeta, StateCodecs::decodeMeta)));
     }
 
-    private static void source(Topology topology, String name, Deserializer<?> keys, TopicSpec<String, ?> topic) {
-        topology.addSource(name, keys, Serdes.ByteArray().deserializer(), topic.name());
+    private static void source(Wiring topology, String name, Deserializer<?> keys, TopicSpec<String, ?> topic) {
+        topology.source(name, keys, Serdes.ByteArray().deserializer(), topic.name());
     }
 
-    private static void sink(Topology topology, String name, TopicSpec<String, ?> topic, String... parents) {
-        @SuppressWarnings("unchecked")
-        Serializer<Object> values = (Serializer<Object>) topic.valueSerde().serializer();
-        topology.addSink(name, topic.name(), new StringSerializer(), values, parents);
+    private static void sink(Wiring topology, String name, TopicSpec<String, ?> topic, String... parents) {
+        topology.sink(name, topic.name(), new StringSerializer(), topic.valueSerde().serializer(), parents);
     }
 }

@@ -1,6 +1,6 @@
 package io.quanta.streams;
 
-import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
@@ -8,7 +8,7 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * Which state stores the topology uses: persistent RocksDB stores with changelogs (production), or in-memory stores
- * (the simulator and audit replay under TopologyTestDriver, for speed), with or without changelogs. The processors
+ * (tests under TopologyTestDriver, for speed), with or without changelogs. The processors
  * and store facades are the same in every case.
  *
  * @param kind    RocksDB or in-memory
@@ -30,19 +30,19 @@ public record StoreOptions(Kind kind, boolean logging) {
     }
 
     /**
-     * In-memory stores without changelogs: the fastest choice for TopologyTestDriver runs (simulation, replay),
-     * where the driver would otherwise keep every changelog record in memory.
+     * In-memory stores without changelogs: the fastest choice for TopologyTestDriver runs, where the driver would
+     * otherwise keep every changelog record in memory.
      */
     public static StoreOptions inMemoryWithoutChangelogs() {
         return new StoreOptions(Kind.IN_MEMORY, false);
     }
 
     /** A key-value store builder of this kind, caching off (the processor keeps its own write-through cache). */
-    public <V> StoreBuilder<KeyValueStore<String, V>> keyValue(String name, Serde<String> keys, Serde<V> values) {
-        KeyValueBytesStoreSupplier supplier = kind == Kind.PERSISTENT ? Stores.persistentKeyValueStore(name)
-                : Stores.inMemoryKeyValueStore(name);
-        StoreBuilder<KeyValueStore<String, V>> builder = Stores.keyValueStoreBuilder(supplier, keys, values)
-                .withCachingDisabled();
+    public <V> StoreBuilder<KeyValueStore<String, V>> keyValue(StoreSpec<V> spec) {
+        KeyValueBytesStoreSupplier supplier = kind == Kind.PERSISTENT ? Stores.persistentKeyValueStore(spec.name())
+                : Stores.inMemoryKeyValueStore(spec.name());
+        StoreBuilder<KeyValueStore<String, V>> builder = Stores.keyValueStoreBuilder(supplier, Serdes.String(),
+                spec.values()).withCachingDisabled();
         return logging ? builder : builder.withLoggingDisabled();
     }
 }

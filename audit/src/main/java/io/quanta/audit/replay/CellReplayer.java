@@ -6,7 +6,7 @@ import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.SchedulerTopology;
-import io.quanta.streams.StoreOptions;
+import io.quanta.streams.host.ProcessorHost;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Runs a fresh instance of the production cell-scheduler processor ({@link SchedulerTopology#cellScheduler}, same
- * code, in-memory stores) over a cell's recorded inbox (already decoded: the inputs are handed to the processor's
+ * code, in-memory stores, hosted by a {@link ProcessorHost}) over a cell's recorded inbox (already decoded: the inputs are handed to the processor's
  * deserializer as objects, see {@link HandoffSerdes}), from the beginning of the retained log, with the
  * configuration the CONFIG records say was in force at each point. Each record is fed with its original offset and
  * timestamp, so the replayed decisions carry the same sequence numbers, stream times and inbox offset ranges as the
@@ -64,8 +64,8 @@ public final class CellReplayer {
         long last = -1;
         int nextChange = 0;
         List<ConfigTimeline.Change> changes = timeline.changes();
-        try (ProcessorHarness<String, byte[]> harness = new ProcessorHarness<>(
-                SchedulerTopology.cellStores(StoreOptions.inMemoryWithoutChangelogs()))) {
+        try (ProcessorHost<String, byte[]> harness = new ProcessorHost<>("quanta-audit-replay",
+                SchedulerTopology.cellStores())) {
             for (InboxRecord r : log.inbox()) {
                 if (window.pastEnd(r.offset(), r.timestampMs())) {
                     break;
@@ -79,10 +79,10 @@ public final class CellReplayer {
                     change++;
                 }
                 if (change > nextChange) {
-                    harness.restart(supplier(topics, changes.get(change - 1).config()));
+                    restart(harness, supplier(topics, changes.get(change - 1).config()));
                     nextChange = change;
                 }
-                List<ProcessorHarness.Output> outputs = harness.process(log.inboxTopic(), log.inboxPartition(),
+                List<ProcessorHost.Output> outputs = harness.process(log.inboxTopic(), log.inboxPartition(),
                         r.offset(), new Record<>(r.key(), serdes.handOff(r.input()), r.timestampMs()));
                 step(r, outputs, decisions, listener);
                 applied++;
@@ -92,11 +92,11 @@ public final class CellReplayer {
         return new ReplayRun(timeline, decisions, applied, skipped, log.firstInboxOffset(), last);
     }
 
-    private static void step(InboxRecord r, List<ProcessorHarness.Output> outputs, List<ReplayedDecision> all,
+    private static void step(InboxRecord r, List<ProcessorHost.Output> outputs, List<ReplayedDecision> all,
                              StepListener listener) {
         List<SchedulingDecision> decisions = new ArrayList<>();
         List<JobStatus> statuses = new ArrayList<>();
-        for (ProcessorHarness.Output out : outputs) {
+        for (ProcessorHost.Output out : outputs) {
             switch (out.child()) {
                 case SchedulerTopology.DECISIONS_SINK -> decisions.add((SchedulingDecision) out.record().value());
                 case SchedulerTopology.CELL_STATUS_SINK -> statuses.add((JobStatus) out.record().value());
@@ -107,6 +107,15 @@ public final class CellReplayer {
         }
         decisions.forEach(d -> all.add(new ReplayedDecision(r, d)));
         listener.step(r, decisions, statuses);
+    }
+
+    private static void restart(ProcessorHost<String, byte[]> harness,
+                                ProcessorSupplier<String, byte[], String, Object> supplier) {
+        try {
+            harness.restart(supplier);
+        } catch (UnsupportedOperationException e) {
+            throw new ReplayException("the processor cannot be replayed: " + e.getMessage(), e);
+        }
     }
 
     private ProcessorSupplier<String, byte[], String, Object> supplier(TopicCatalogue topics, RecordedConfig config) {

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * The scheduler side of a simulation, seen as a black box fed with timestamped input records: in production this is
- * the real cell-scheduler topology under a {@code TopologyTestDriver}. Inputs must come in non-decreasing time order.
+ * the real scheduler topology run by a {@code DirectTopology}. Inputs must come in non-decreasing time order.
  * Outputs accumulate until {@link #drain()}.
  */
 public interface ScheduledCluster extends AutoCloseable {
