@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Runs the trace simulator from a build of this checkout, before (or without) the `quanta simulate` CLI.
+# Runs the trace simulator from a build of this checkout.
 #   simulator/simulate.sh --trace ../shared/traces/philly_dev_slice_2000.csv --cluster 2x12x8 --compare fifo,quanta
+#     is `bin/quanta simulate ...` (the one entry; bin/quanta builds the cli when its sources changed)
 #   simulator/simulate.sh --bench ../shared/traces/philly_dev.csv 3x32x8 tiresias-las realistic
 #   simulator/simulate.sh --suite --philly ../shared/traces/philly_dev.csv --alibaba ... (see evaluate.sh --suite)
-# Builds the simulator and what it depends on once (again when a pom changes or with QUANTA_SIM_REBUILD=1).
+#     run from the simulator's own build, made once (again when a pom changes or with QUANTA_SIM_REBUILD=1).
 # JVM options: QUANTA_SIM_JAVA_OPTS (default -Xmx2g).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+if [ "${1:-}" != --bench ] && [ "${1:-}" != --suite ]; then
+  QUANTA_JAVA_OPTS="${QUANTA_SIM_JAVA_OPTS:--Xmx2g}" exec "$here/bin/quanta" simulate "$@"
+fi
 . "$here/bin/lib/find-java.sh"
 quanta_find_java || exit 1
 cp_file="$here/simulator/target/simulate.classpath"
@@ -14,13 +18,10 @@ if [ "${QUANTA_SIM_REBUILD:-0}" = 1 ] || [ ! -f "$cp_file" ] || [ "$here/simulat
   "$here/bin/mvn" -q -B -pl simulator -am install -DskipTests
   "$here/bin/mvn" -q -B -pl simulator dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime
 fi
-main=io.quanta.sim.SimulatorMain
-if [ "${1:-}" = --bench ]; then
+main=io.quanta.sim.suite.SuiteMain
+if [ "$1" = --bench ]; then
   main=io.quanta.sim.bench.SimulationBenchmark
-  shift
-elif [ "${1:-}" = --suite ]; then
-  main=io.quanta.sim.suite.SuiteMain
-  shift
 fi
+shift
 # shellcheck disable=SC2086
 exec "$JAVA_HOME/bin/java" ${QUANTA_SIM_JAVA_OPTS:--Xmx2g} -cp "$here/simulator/target/classes:$(cat "$cp_file")" "$main" "$@"

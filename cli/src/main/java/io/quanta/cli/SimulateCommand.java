@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code quanta simulate}: trace-driven what-if runs of the real scheduler topology on simulated nodes and virtual
- * time (the simulator module's {@link io.quanta.sim.SimulateCommand}); no cluster needed.
+ * time (the simulator module's {@link io.quanta.sim.SimulateCommand}); no cluster needed. The one entry to a
+ * simulation: {@code simulator/simulate.sh} runs it too.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Replay a trace through the real scheduler on a simulated cluster (virtual time).", "",
@@ -46,7 +47,8 @@ public final class SimulateCommand implements Callable<Integer> {
     List<String> compare = new ArrayList<>();
 
     @Option(names = "--model", paramLabel = "MODE", defaultValue = "realistic",
-            description = "realistic (default) or tiresias-compatible.")
+            description = "realistic (default), tiresias-compatible, or a variant of realistic: realistic-switch-x2, "
+                    + "realistic-no-pack-gain, realistic-spread-half.")
     String model;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the model-profile rule.")
@@ -63,15 +65,22 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SimulationOptions options;
+        new io.quanta.sim.SimulateCommand(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime)
+                .execute(options(), System.out, System.err);
+        return ExitCodes.OK;
+    }
+
+    /**
+     * The parsed flags, validated.
+     *
+     * @throws IllegalArgumentException naming the bad value
+     */
+    SimulationOptions options() {
         try {
-            options = new SimulationOptions(trace, limit, ClusterShape.parse(cluster), policy, params, seed,
+            return new SimulationOptions(trace, limit, ClusterShape.parse(cluster), policy, params, seed,
                     FidelityMode.parse(model), compare, out, !noProgress);
         } catch (InvalidPolicyConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        new io.quanta.sim.SimulateCommand(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime)
-                .execute(options, System.out, System.err);
-        return ExitCodes.OK;
     }
 }

@@ -11,7 +11,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * Everything {@code quanta simulate} takes, validated; the CLI (or {@link SimulatorMain}) builds it from flags.
+ * Everything {@code quanta simulate} takes, validated; the CLI builds it from flags.
  *
  * @param trace the trace CSV in the common format
  * @param limit simulate only the first {@code limit} jobs; 0 = all

@@ -1,7 +1,6 @@
 package io.quanta.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;
@@ -21,34 +20,6 @@ class SimulateCommandTest {
 
     @TempDir
     Path dir;
-
-    @Test
-    void shouldParseEveryFlagIntoOptions() {
-        SimulationOptions o = SimulatorMain.parse(new String[] {"--trace", "t.csv", "--cluster", "1x2x4", "--policy",
-            "fifo", "--param", "placement.strategy=consolidated", "--seed", "9", "--model", "tiresias-compatible",
-            "--out", "o", "--limit", "10", "--no-progress"});
-
-        assertThat(o.cluster().totalGpus()).isEqualTo(8);
-        assertThat(o.policies()).containsExactly("fifo");
-        assertThat(o.policyParams("fifo")).containsEntry("placement.strategy", "consolidated")
-                .containsEntry("policy", "fifo");
-        assertThat(o.seed()).isEqualTo(9);
-        assertThat(o.mode()).isEqualTo(FidelityMode.TIRESIAS_COMPATIBLE);
-        assertThat(o.limit()).isEqualTo(10);
-        assertThat(o.progress()).isFalse();
-    }
-
-    @Test
-    void shouldNameTheProblemWhenAFlagOrParameterIsBad() {
-        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--cluster", "2x2x2"}))
-                .hasMessageContaining("--trace");
-        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--trace", "t", "--policy", "nope"}))
-                .hasMessageContaining("nope");
-        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--trace", "t", "--param",
-            "tiresias.thresholds=9,1"})).hasMessageContaining("tiresias.thresholds");
-        assertThatThrownBy(() -> SimulatorMain.parse(new String[] {"--trace", "t", "--model", "exact"}))
-                .hasMessageContaining("tiresias-compatible");
-    }
 
     @Test
     void shouldWriteOneDirectoryPerPolicyAndATableWithRatiosWhenComparing() throws Exception {
