@@ -1,0 +1,132 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.model.JobState;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * State records with every stored field set to a value of its own (never the field's default), and a field-by-field
+ * comparison: a field that the encoding forgets to write or read shows up as a difference, whatever its name.
+ * Reflection on purpose: a list written by hand would be one more place to forget the new field.
+ */
+final class StateSamples {
+
+    private StateSamples() {
+    }
+
+    static JobRecord job() {
+        JobRecord job = fill(new JobRecord());
+        job.state = JobState.SUSPENDING;
+        job.throughput = Double.NaN;
+        return job;
+    }
+
+    static NodeRecord node() {
+        NodeRecord node = fill(new NodeRecord());
+        node.gpus = List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, true, null),
+                new NodeRecord.GpuRecord(1, "V100", 16_384, false, "ECC error"));
+        return node;
+    }
+
+    static AssignmentRecord assignment() {
+        AssignmentRecord assignment = fill(new AssignmentRecord());
+        assignment.gpus = List.of("n1/0", "n1/1");
+        assignment.reserved = List.of("n2/3");
+        return assignment;
+    }
+
+    static CellMeta meta() {
+        return fill(new CellMeta("cell-7"));
+    }
+
+    /** The stored fields (not static, not transient) that differ between {@code a} and {@code b}, with both values. */
+    static List<String> differences(Object a, Object b) {
+        List<String> out = new ArrayList<>();
+        for (Field field : storedFields(a.getClass())) {
+            Object x = get(field, a);
+            Object y = get(field, b);
+            if (!Objects.equals(x, y)) {
+                out.add(field.getName() + ": " + x + " != " + y);
+            }
+        }
+        return out;
+    }
+
+    static List<Field> storedFields(Class<?> type) {
+        List<Field> fields = new ArrayList<>();
+        for (Field field : type.getDeclaredFields()) {
+            int m = field.getModifiers();
+            if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
+                field.setAccessible(true);
+                fields.add(field);
+            }
+        }
+        return fields;
+    }
+
+    private static <T> T fill(T record) {
+        int n = 1;
+        for (Field field : storedFields(record.getClass())) {
+            if (!Modifier.isFinal(field.getModifiers())) {
+                set(field, record, valueFor(field, n));
+            }
+            n++;
+        }
+        return record;
+    }
+
+    private static Object valueFor(Field field, int n) {
+        Class<?> t = field.getType();
+        String name = field.getName();
+        if (t == String.class) {
+            return name + "-" + n;
+        } else if (t == int.class || t == Integer.class) {
+            return 100 + n;
+        } else if (t == long.class || t == Long.class) {
+            return 1_000_000_000_000L + n;
+        } else if (t == double.class || t == Double.class) {
+            return n + 0.125;
+        } else if (t == boolean.class) {
+            return true;
+        } else if (t == JobState.class) {
+            return JobState.RUNNING;
+        } else if (t == List.class && elementType(field) == String.class) {
+            return List.of(name + "-a", name + "-b");
+        } else if (t == Map.class) {
+            return new TreeMap<>(Map.of(name + "-k1", "v1", name + "-k2", "v2"));
+        } else if (t == List.class) {
+            return List.of(); // set by the caller
+        }
+        throw new IllegalStateException("no sample value for " + field + ": add one here");
+    }
+
+    private static Class<?> elementType(Field field) {
+        if (field.getGenericType() instanceof ParameterizedType p
+                && p.getActualTypeArguments()[0] instanceof Class<?> c) {
+            return c;
+        }
+        return Object.class;
+    }
+
+    private static Object get(Field field, Object target) {
+        try {
+            return field.get(target);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void set(Field field, Object target, Object value) {
+        try {
+            field.set(target, value);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
