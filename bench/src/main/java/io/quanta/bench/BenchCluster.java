@@ -37,6 +37,8 @@ import org.apache.kafka.common.utils.Utils;
 public final class BenchCluster implements AutoCloseable {
 
     private static final List<String> SCHEDULER_JVM = List.of("-Xms256m", "-Xmx1g");
+    /** Extra JVM options of every scheduler process (a profiler, a GC), e.g. {@code -XX:StartFlightRecording}. */
+    private static final String SCHEDULER_JVM_ENV = "QUANTA_BENCH_SCHEDULER_JAVA_OPTS";
 
     private final String name;
     private final Path dir;
@@ -176,7 +178,12 @@ public final class BenchCluster implements AutoCloseable {
 
     /** Starts (again) the instance's process with its settings file and state directory. */
     public void start(Instance instance) {
-        instance.process = ChildJvm.start("scheduler " + instance.id, SCHEDULER_JVM,
+        List<String> jvm = new ArrayList<>(SCHEDULER_JVM);
+        String extra = System.getenv(SCHEDULER_JVM_ENV);
+        if (extra != null && !extra.isBlank()) {
+            jvm.addAll(List.of(extra.trim().replace("{id}", instance.id).split("\\s+")));
+        }
+        instance.process = ChildJvm.start("scheduler " + instance.id, jvm,
                 List.of("scheduler", "-c", instance.properties.toString()), instance.log);
     }
 
