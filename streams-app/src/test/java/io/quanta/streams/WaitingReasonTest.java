@@ -38,15 +38,8 @@ class WaitingReasonTest {
 
     @Test
     void shouldSayGpusAreBeingFreedWhileAPreemptedJobSuspends() {
-        PolicyConfig las = PolicyConfig.of(Map.of("policy", "tiresias-las", "tiresias.thresholds", "100"));
-        try (SchedulerDriver driver = new SchedulerDriver(SchedulerSettings.defaults().withPolicy(las),
-                StoreOptions.inMemory())) {
-            driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());
-            driver.submit(job("a", 2).build(), at(0));
-            driver.event(event("a", 1, "n1", JobEventType.STARTED, at(0)));
-            driver.heartbeat(node("n1", CELL, 2, 1, at(55)).setRunning(List.of(running("a", 1, 0, 1))).build());
-
-            driver.submit(job("b", 2).build(), at(60));
+        try (SchedulerDriver driver = withPolicy(Map.of("policy", "tiresias-las", "tiresias.thresholds", "100"))) {
+            preemptADemotedJob(driver);
 
             assertThat(driver.lastStatus("a").getState()).isEqualTo(JobState.SUSPENDING);
             assertThat(driver.lastStatus("b").getReason()).startsWith("priority 1 of 1 waiting (queue 0")
@@ -56,10 +49,8 @@ class WaitingReasonTest {
 
     @Test
     void shouldSayWhenFreeGpusAreNotAPlacementTheRuleAllows() {
-        PolicyConfig consolidated = PolicyConfig.of(Map.of("policy", "tiresias-las",
-                "placement.strategy", "consolidated"));
-        try (SchedulerDriver driver = new SchedulerDriver(SchedulerSettings.defaults().withPolicy(consolidated),
-                StoreOptions.inMemory())) {
+        try (SchedulerDriver driver = withPolicy(Map.of("policy", "tiresias-las",
+                "placement.strategy", "consolidated"))) {
             driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());
             driver.heartbeat(node("n2", CELL, 2, 1, at(0)).build());
             for (String small : List.of("s1", "s2", "s3", "s4")) {
@@ -77,5 +68,53 @@ class WaitingReasonTest {
             assertThat(driver.lastStatus("pair").getReason()).contains("needs 2 GPUs at once; 2 of 4 GPUs are free, "
                     + "but not in a placement the rule allows (it must run on as few servers as possible");
         }
+    }
+
+    @Test
+    void shouldSayAPreemptedJobWaitsBehindJobsOfLowerLevelsUnderLas() {
+        try (SchedulerDriver driver = withPolicy(Map.of("policy", "tiresias-las", "tiresias.thresholds", "100"))) {
+            preemptADemotedJob(driver);
+            driver.event(event("a", 1, "n1", JobEventType.SUSPENDED, at(61)));
+            driver.event(event("b", 1, "n1", JobEventType.STARTED, at(62)));
+
+            assertThat(driver.lastStatus("b").getState()).isEqualTo(JobState.RUNNING);
+            assertThat(driver.lastStatus("a").getState()).isEqualTo(JobState.QUEUED);
+            assertThat(driver.lastStatus("a").getReason()).isEqualTo("priority 2 of 2 waiting (queue 1, attained 122 "
+                    + "GPU-s): level 1 behind 1 job with less attained service; needs 2 GPUs at once; 0 of 2 GPUs are "
+                    + "free");
+        }
+    }
+
+    @Test
+    void shouldSayAJobBeyondItsTenantsQuotaWaitsForTheQuotaUnderQuanta() {
+        try (SchedulerDriver driver = withPolicy(Map.of("policy", "quanta", "quota.vision", "2"))) {
+            driver.heartbeat(node("n1", CELL, 4, 1, at(0)).build());
+            driver.submit(job("v1", 2).setTenant("vision").build(), at(1));
+            driver.submit(job("v2", 2).setTenant("vision").build(), at(2));
+            driver.submit(job("v3", 2).setTenant("vision").build(), at(3));
+
+            assertThat(driver.lastStatus("v2").getState()).as("borrows the idle GPUs").isEqualTo(JobState.STARTING);
+            assertThat(driver.lastStatus("v3").getState()).isEqualTo(JobState.QUEUED);
+            assertThat(driver.lastStatus("v3").getReason()).isEqualTo("priority 1 of 1 waiting (queue 0, attained 0 "
+                    + "GPU-s, beyond quota of tenant vision): tenant quota 4 GPUs in use of 2 (tenant vision; beyond "
+                    + "its quota a job only borrows idle GPUs); needs 2 GPUs at once; 0 of 4 GPUs are free");
+        }
+    }
+
+    private static SchedulerDriver withPolicy(Map<String, String> policy) {
+        return new SchedulerDriver(SchedulerSettings.defaults().withPolicy(PolicyConfig.of(policy)),
+                StoreOptions.inMemory());
+    }
+
+    /**
+     * On a 2-GPU node, job a runs for a minute (past the 100 GPU-s threshold: down to queue 1), then job b of queue 0
+     * arrives and preempts it.
+     */
+    private static void preemptADemotedJob(SchedulerDriver driver) {
+        driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());
+        driver.submit(job("a", 2).build(), at(0));
+        driver.event(event("a", 1, "n1", JobEventType.STARTED, at(0)));
+        driver.heartbeat(node("n1", CELL, 2, 1, at(55)).setRunning(List.of(running("a", 1, 0, 1))).build());
+        driver.submit(job("b", 2).build(), at(60));
     }
 }

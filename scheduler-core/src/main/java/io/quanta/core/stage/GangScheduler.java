@@ -80,7 +80,8 @@ public final class GangScheduler {
         String need = "needs " + job.numGpus() + " GPU" + (job.numGpus() == 1 ? "" : "s")
                 + job.gpuType().map(t -> " of model " + t).orElse("") + " at once";
         if (free < job.numGpus()) {
-            return need + "; " + free + " of " + total + " GPUs are free";
+            return ranking.waitingReason(job).map(order -> order + "; ").orElse("") + need + "; " + free + " of "
+                    + total + " GPUs are free";
         }
         return need + "; " + free + " of " + total + " GPUs are free, but not in a placement the rule allows ("
                 + placer.rule().describe(job) + ")";

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /**
@@ -63,6 +64,12 @@ public final class GittinsRanking implements Ranking {
         }
         int bySeq = Long.compare(a.arrivalSeq(), b.arrivalSeq());
         return bySeq != 0 ? bySeq : a.id().compareTo(b.id());
+    }
+
+    /** Queues still come first: the reason of the levels. */
+    @Override
+    public Optional<String> waitingReason(Job job) {
+        return levels.waitingReason(job);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /** Discretised 2D-LAS: lower queue level first (after this pass's queue changes), FIFO by arrival inside a queue. */
@@ -18,6 +19,8 @@ public final class LasRanking implements Ranking {
 
     private final MultiLevelQueue queues;
     private final Allocation alloc;
+    /** Active jobs (waiting or holding GPUs) per effective level, counted on the first reason asked for. */
+    private int[] activeByLevel;
 
     public LasRanking(MultiLevelQueue queues, Allocation alloc) {
         this.queues = queues;
@@ -121,5 +124,35 @@ public final class LasRanking implements Ranking {
     public SortedMap<String, String> details(Job job) {
         return Text.details("level", Integer.toString(level(job)),
                 "attainedGpuSeconds", Text.num(job.attainedGpuSeconds()));
+    }
+
+    /**
+     * A job above the lowest queue waits behind the jobs of lower queues, waiting or holding GPUs: they have less
+     * attained service, so they rank ahead of it and it may not preempt them.
+     */
+    @Override
+    public Optional<String> waitingReason(Job job) {
+        int level = level(job);
+        int lower = 0;
+        for (int l = 0; l < level; l++) {
+            lower += activeByLevel()[l];
+        }
+        if (lower == 0) {
+            return Optional.empty();
+        }
+        return Optional.of("level " + level + " behind " + lower + " job" + (lower == 1 ? "" : "s")
+                + " with less attained service");
+    }
+
+    private int[] activeByLevel() {
+        if (activeByLevel == null) {
+            activeByLevel = new int[queues.queueCount()];
+            for (Job j : alloc.cell().snapshot().jobs()) {
+                if (!j.state().isTerminal()) {
+                    activeByLevel[level(j)]++;
+                }
+            }
+        }
+        return activeByLevel;
     }
 }

@@ -2,9 +2,11 @@ package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
 import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.Text;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /** Two-level order: jobs within their tenant's quota (at pass start) before borrowing ones, then 2D-LAS. */
@@ -23,6 +25,20 @@ public final class QuotaRanking implements Ranking {
 
     private boolean within(Job job) {
         return within.computeIfAbsent(job.id(), id -> quotas.withinQuota(job, alloc));
+    }
+
+    /**
+     * A job beyond its tenant's quota may only borrow idle GPUs (and reclaim nothing), so the quota is what keeps it
+     * waiting; a job within its quota waits for the reason of the levels.
+     */
+    @Override
+    public Optional<String> waitingReason(Job job) {
+        if (within(job)) {
+            return levels.waitingReason(job);
+        }
+        return Optional.of("tenant quota " + alloc.tenantUsage(job.tenant()) + " GPUs in use of "
+                + Text.num(quotas.quota(job.tenant()).orElseThrow()) + " (tenant " + job.tenant()
+                + "; beyond its quota a job only borrows idle GPUs)");
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.quanta.core.model.Job;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /**
@@ -20,6 +21,15 @@ public interface Ranking {
 
     /** Audit details of a job's rank (sorted keys). */
     SortedMap<String, String> details(Job job);
+
+    /**
+     * What in this order keeps {@code job} from GPUs that others hold, for the reason of a job that lacks free GPUs
+     * (e.g. {@code "level 2 behind 12 jobs with less attained service"}), or empty when the order says nothing more
+     * than the job's rank. Text only: it decides nothing.
+     */
+    default Optional<String> waitingReason(Job job) {
+        return Optional.empty();
+    }
 
     /** {@code jobs} in this order (a new list); rankings with costly keys override it to compute each key once. */
     default List<Job> sort(List<Job> jobs) {
