@@ -20,7 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,6 +30,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
@@ -61,6 +62,8 @@ public final class StatusApi implements AutoCloseable {
     private final Supplier<String> health;
     private final RecentActivity activity;
     private final DashboardPage dashboard = DashboardPage.load();
+    /** Every resource; a path matches at most one pattern. */
+    private final List<StatusRoute> routes;
 
     private StatusApi(StatusQueries queries, HttpServer server, ExecutorService executor,
                       Supplier<String> health, RecentActivity activity, StatusSecurity security) {
@@ -73,6 +76,22 @@ public final class StatusApi implements AutoCloseable {
         HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
         security.clientContext().ifPresent(client::sslContext);
         this.http = client.build();
+        this.routes = routes();
+    }
+
+    private List<StatusRoute> routes() {
+        return List.of(
+                StatusRoute.open("", r -> redirect(r.exchange(), "dashboard")),
+                StatusRoute.open("dashboard", r -> dashboard.send(r.exchange())),
+                StatusRoute.open("health", r -> send(r.exchange(), 200, Map.of("state", health.get()))),
+                StatusRoute.of("jobs", this::jobs),
+                StatusRoute.of("jobs/{}", r -> answer(r, queries.job(r.param(0)))),
+                StatusRoute.of("jobs/{}/timeline", r -> timeline(r.exchange(), r.param(0))),
+                StatusRoute.of("deadletters", this::deadLetters),
+                StatusRoute.of("cells", r -> list(r, queries.localCells(), "/cells?")),
+                StatusRoute.of("cells/{}/summary", r -> answer(r, queries.cellSummary(r.param(0)))),
+                StatusRoute.of("cells/{}/jobs/{}", r -> answer(r, queries.cellJob(r.param(0), r.param(1)))),
+                StatusRoute.of("nodes", r -> list(r, queries.localNodes(), "/nodes?")));
     }
 
     /**
@@ -156,11 +175,24 @@ public final class StatusApi implements AutoCloseable {
             // can live on different instances); the same resource is never forwarded twice, so there are no loops
             String forwardedFrom = query.containsKey(FORWARDED) ? rawPath : null;
             List<String> parts = segments(rawPath);
-            if (!isOpen(parts) && !security.authorized(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                unauthorized(exchange);
-                return;
+            StatusRoute route = null;
+            List<String> params = List.of();
+            for (StatusRoute candidate : routes) {
+                Optional<List<String>> match = candidate.match(parts);
+                if (match.isPresent()) {
+                    route = candidate;
+                    params = match.get();
+                    break;
+                }
             }
-            route(exchange, parts, query, forwardedFrom);
+            if ((route == null || !route.open())
+                    && !security.authorized(exchange.getRequestHeaders().getFirst("Authorization"))) {
+                unauthorized(exchange);
+            } else if (route == null) {
+                send(exchange, 404, new Problem(404, "no such resource; see docs/status-api.md"));
+            } else {
+                route.handler().handle(new StatusRoute.Request(exchange, params, query, forwardedFrom));
+            }
         } catch (IllegalStateException | InvalidStateStoreException e) {
             send(exchange, 503, new Problem(503, "not available right now: " + e.getMessage()));
         } catch (RuntimeException e) {
@@ -169,13 +201,9 @@ public final class StatusApi implements AutoCloseable {
         }
     }
 
-    /**
-     * What answers without the token: the redirect to the page, the page itself (markup and script, no data: it
-     * sends the token with every request it makes) and the health word, which load balancers and orchestrators probe.
-     */
-    private static boolean isOpen(List<String> parts) {
-        return parts.size() == 1 && (parts.getFirst().isEmpty() || parts.getFirst().equals("dashboard")
-                || parts.getFirst().equals("health"));
+    private static void redirect(HttpExchange exchange, String location) throws IOException {
+        exchange.getResponseHeaders().set("Location", location);
+        sendBytes(exchange, 303, new byte[0], "text/plain");
     }
 
     /** 401 with the RFC 6750 challenge; {@code invalid_token} when a token was sent but is not the one. */
@@ -187,48 +215,20 @@ public final class StatusApi implements AutoCloseable {
                 : "this status API needs 'Authorization: Bearer <token>' (scheduler.status.token.file)"));
     }
 
-    private void route(HttpExchange exchange, List<String> parts, Map<String, String> query, String forwarded)
-            throws IOException {
-        if (parts.size() == 1 && parts.getFirst().isEmpty()) {
-            exchange.getResponseHeaders().set("Location", "dashboard");
-            sendBytes(exchange, 303, new byte[0], "text/plain");
-        } else if (parts.size() == 1 && parts.getFirst().equals("dashboard")) {
-            dashboard.send(exchange);
-        } else if (parts.size() == 1 && parts.getFirst().equals("health")) {
-            send(exchange, 200, Map.of("state", health.get()));
-        } else if (parts.size() == 2 && parts.getFirst().equals("jobs")) {
-            answer(exchange, queries.job(parts.get(1)), forwarded);
-        } else if (parts.size() == 3 && parts.getFirst().equals("jobs") && parts.get(2).equals("timeline")) {
-            timeline(exchange, parts.get(1));
-        } else if (parts.size() == 1 && parts.getFirst().equals("jobs")) {
-            jobs(exchange, query);
-        } else if (parts.size() == 1 && parts.getFirst().equals("deadletters")) {
-            deadLetters(exchange, query);
-        } else if (parts.size() == 1 && parts.getFirst().equals("cells")) {
-            List<Object> cells = new ArrayList<>(queries.localCells());
-            if (!"local".equals(query.get("scope"))) {
-                cells.addAll(gather("/cells?" + LOCAL_SCOPE));
-            }
-            cells.sort(Comparator.comparing(StatusApi::idOf));
-            send(exchange, 200, cells);
-        } else if (parts.size() == 1 && parts.getFirst().equals("nodes")) {
-            List<Object> nodes = new ArrayList<>(queries.localNodes());
-            if (!"local".equals(query.get("scope"))) {
-                nodes.addAll(gather("/nodes?" + LOCAL_SCOPE));
-            }
-            nodes.sort(Comparator.comparing(StatusApi::idOf));
-            send(exchange, 200, nodes);
-        } else if (parts.size() == 3 && parts.getFirst().equals("cells") && parts.get(2).equals("summary")) {
-            answer(exchange, queries.cellSummary(parts.get(1)), forwarded);
-        } else if (parts.size() == 4 && parts.getFirst().equals("cells") && parts.get(2).equals("jobs")) {
-            answer(exchange, queries.cellJob(parts.get(1), parts.get(3)), forwarded);
-        } else {
-            send(exchange, 404, new Problem(404, "no such resource; see docs/status-api.md"));
+    /** A list of this instance's items plus, unless the request is local only, every other instance's. */
+    private void list(StatusRoute.Request request, List<?> local, String pathAndQuery) throws IOException {
+        List<Object> items = new ArrayList<>(local);
+        if (!request.localOnly()) {
+            items.addAll(gather(pathAndQuery + LOCAL_SCOPE));
         }
+        items.sort(Comparator.comparing(StatusApi::idOf));
+        send(request.exchange(), 200, items);
     }
 
     /** {@code GET /jobs?state=A,B}: every job, or those in the given states. */
-    private void jobs(HttpExchange exchange, Map<String, String> query) throws IOException {
+    private void jobs(StatusRoute.Request request) throws IOException {
+        HttpExchange exchange = request.exchange();
+        Map<String, String> query = request.query();
         Optional<String> states = Optional.ofNullable(query.get("state")).map(s -> s.toUpperCase(Locale.ROOT));
         Set<String> wanted = new TreeSet<>();
         for (String state : states.map(s -> s.split(",")).orElse(new String[0])) {
@@ -238,13 +238,8 @@ public final class StatusApi implements AutoCloseable {
             }
             wanted.add(state.trim());
         }
-        List<Object> jobs = new ArrayList<>(queries.localJobs(wanted));
-        if (!"local".equals(query.get("scope"))) {
-            jobs.addAll(gather("/jobs?" + (wanted.isEmpty() ? "" : "state=" + String.join(",", wanted) + "&")
-                    + LOCAL_SCOPE));
-        }
-        jobs.sort(Comparator.comparing(StatusApi::idOf));
-        send(exchange, 200, jobs);
+        list(request, queries.localJobs(wanted),
+                "/jobs?" + (wanted.isEmpty() ? "" : "state=" + String.join(",", wanted) + "&"));
     }
 
     /** {@code GET /jobs/{id}/timeline}: what the recent activity holds about the job. */
@@ -259,10 +254,11 @@ public final class StatusApi implements AutoCloseable {
     }
 
     /** {@code GET /deadletters?limit=N}: the newest dead letters first. */
-    private void deadLetters(HttpExchange exchange, Map<String, String> query) throws IOException {
+    private void deadLetters(StatusRoute.Request request) throws IOException {
+        HttpExchange exchange = request.exchange();
         int limit;
         try {
-            limit = Integer.parseInt(query.getOrDefault("limit", "20"));
+            limit = Integer.parseInt(request.query().getOrDefault("limit", "20"));
         } catch (NumberFormatException e) {
             limit = -1;
         }
@@ -273,8 +269,9 @@ public final class StatusApi implements AutoCloseable {
         send(exchange, 200, activity.deadLetters(limit));
     }
 
-    /** @param forwarded the path of this request when another instance forwarded it here, else null */
-    private void answer(HttpExchange exchange, Answer<?> answer, String forwarded) throws IOException {
+    private void answer(StatusRoute.Request request, Answer<?> answer) throws IOException {
+        HttpExchange exchange = request.exchange();
+        String forwarded = request.forwardedFrom();
         switch (answer) {
             case Answer.Found<?> f -> send(exchange, 200, f.value());
             case Answer.NotFound<?> n -> send(exchange, 404, new Problem(404, n.message()));
@@ -369,18 +366,17 @@ public final class StatusApi implements AutoCloseable {
         return out;
     }
 
+    /**
+     * The query's {@code name=value} pairs, each decoded by the JDK's {@code application/x-www-form-urlencoded}
+     * decoder; a repeated name keeps its last value.
+     */
     private static Map<String, String> query(String raw) {
-        Map<String, String> out = new HashMap<>();
         if (raw == null || raw.isEmpty()) {
-            return out;
+            return Map.of();
         }
-        for (String pair : raw.split("&")) {
-            int eq = pair.indexOf('=');
-            String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            out.put(key, value);
-        }
-        return out;
+        return Arrays.stream(raw.split("&")).map(pair -> pair.split("=", 2)).collect(Collectors.toMap(
+                kv -> URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                kv -> kv.length < 2 ? "" : URLDecoder.decode(kv[1], StandardCharsets.UTF_8), (a, b) -> b));
     }
 
     private static void send(HttpExchange exchange, int status, Object body) throws IOException {
