@@ -48,11 +48,16 @@ class ReleasedStateTest {
 
     private static <T> void assertReads(String release, String file, Function<byte[], T> decode, T expected)
             throws IOException {
+        assertThat(StateSamples.differences(expected, decode.apply(released(release, file))))
+                .as(release + "/" + file).isEmpty();
+    }
+
+    /** The bytes of a fixture of {@code release}. */
+    static byte[] released(String release, String file) throws IOException {
         String resource = "/state/" + release + "/" + file;
         try (InputStream in = ReleasedStateTest.class.getResourceAsStream(resource)) {
             assertThat(in).as(resource).isNotNull();
-            byte[] bytes = HexFormat.of().parseHex(new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip());
-            assertThat(StateSamples.differences(expected, decode.apply(bytes))).as(resource).isEmpty();
+            return HexFormat.of().parseHex(new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip());
         }
     }
 }

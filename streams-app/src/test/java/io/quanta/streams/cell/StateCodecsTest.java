@@ -93,21 +93,30 @@ class StateCodecsTest {
     }
 
     @Test
-    void shouldReadCellMetaOfVersionOneWithoutTheDroppedTelemetryCounter() {
-        CellMeta meta = new CellMeta("cell-0");
-        meta.seq = 12;
-        meta.passes = 5;
-        meta.droppedTelemetry = 9;
-        byte[] v2 = StateCodecs.encodeMeta(meta);
+    void shouldReadCellMetaOfVersionOneWithoutTheDroppedTelemetryCounter() throws java.io.IOException {
+        byte[] v2 = ReleasedStateTest.released("0.1.0", "meta.hex");
         byte[] v1 = java.util.Arrays.copyOf(v2, v2.length - Long.BYTES);
         v1[0] = 1;
 
         CellMeta old = StateCodecs.decodeMeta(v1);
 
-        assertThat(old.seq()).isEqualTo(12);
-        assertThat(old.passes()).isEqualTo(5);
+        assertThat(old.seq()).isEqualTo(StateSamples.meta().seq());
+        assertThat(old.passes()).isEqualTo(StateSamples.meta().passes());
         assertThat(old.droppedTelemetry()).isZero();
-        assertThat(StateCodecs.decodeMeta(v2).droppedTelemetry()).isEqualTo(9);
+        assertThat(StateCodecs.decodeMeta(v2).droppedTelemetry()).isEqualTo(StateSamples.meta().droppedTelemetry());
+    }
+
+    @Test
+    void shouldWriteAvroSingleObjectEncodingAndRefuseBytesOfNoKnownSchema() {
+        byte[] bytes = StateCodecs.encodeMeta(StateSamples.meta());
+        assertThat(bytes[0]).isEqualTo((byte) 0xC3);
+        assertThat(bytes[1]).isEqualTo((byte) 0x01);
+
+        byte[] unknown = bytes.clone();
+        unknown[2] ^= 0x5A; // another schema fingerprint
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateCodecs.decodeMeta(unknown))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("malformed cell meta");
     }
 
 }

@@ -1,0 +1,134 @@
+package io.quanta.streams.cell;
+
+import io.quanta.core.model.JobState;
+import io.quanta.streams.store.Binary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the hand-ordered binary state of release 0.1.0 (a version byte, then the fields in a fixed order), which
+ * {@link StateCodecs} replaced by schema-defined Avro: kept so that a rolling upgrade reads the old stores and
+ * changelogs. Read-only: nothing writes this format any more; remove it once no deployment holds such state.
+ */
+final class LegacyStateCodecs {
+
+    /** Job records: 1 without drainPeers, 2 with it. */
+    private static final int JOB_VERSION = 2;
+    private static final int NODE_VERSION = 1;
+    /** Assignments: 1 without commandedAtMs, 2 with it. */
+    private static final int ASSIGNMENT_VERSION = 2;
+    /** Cell meta: 1 without droppedTelemetry, 2 with it. */
+    private static final int META_VERSION = 2;
+
+    private LegacyStateCodecs() {
+    }
+
+
+    static JobRecord decodeJob(byte[] data) {
+        return Binary.read(data, 1, JOB_VERSION, "job record", (version, in) -> {
+            JobRecord j = new JobRecord();
+            j.jobId = in.readString();
+            j.cellId = in.readString();
+            j.tenant = in.readString();
+            j.numGpus = in.readInt();
+            j.gpuType = in.readString();
+            j.priority = in.readInt();
+            j.maxRetries = in.readInt();
+            j.modelName = in.readString();
+            j.tensorSizeSkew = in.readDouble();
+            j.gpuMemoryMiB = in.readLong();
+            j.minibatchMillis = in.readNullableDouble();
+            j.expectedDurationSeconds = in.readNullableLong();
+            j.command = in.readStrings();
+            j.env = in.readStringMap();
+            j.state = JobState.valueOf(in.readString());
+            j.attempt = in.readInt();
+            j.failures = in.readInt();
+            j.arrivalSeq = in.readLong();
+            j.arrivedAtMs = in.readLong();
+            j.submittedAtMs = in.readLong();
+            j.attainedBase = in.readDouble();
+            j.runStartedAtMs = in.readLong();
+            j.lastRunSeconds = in.readDouble();
+            j.queuedSinceMs = in.readLong();
+            j.queueLevel = in.readInt();
+            j.sharingWith = in.readStrings();
+            j.throughput = in.readDouble();
+            j.baselineThroughput = in.readDouble();
+            j.placementChangedAtMs = in.readLong();
+            j.previousPlacement = in.readStrings();
+            j.checkpointRef = in.readString();
+            j.cancelRequested = in.readBoolean();
+            j.lastMessage = in.readString();
+            j.reason = in.readString();
+            j.firstStartedAtMs = in.readLong();
+            j.lastStartedAtMs = in.readLong();
+            j.finishedAtMs = in.readLong();
+            j.preemptions = in.readInt();
+            j.migrations = in.readInt();
+            j.endedAttempt = in.readInt();
+            j.pendingPeerEnds = in.readStrings();
+            j.sourceTopic = in.readString();
+            j.sourcePartition = in.readInt();
+            j.sourceOffset = in.readLong();
+            j.drainPeers = version >= 2 && in.readBoolean();
+            return j;
+        });
+    }
+
+
+    static NodeRecord decodeNode(byte[] data) {
+        return Binary.read(data, NODE_VERSION, "node record", in -> {
+            NodeRecord n = new NodeRecord();
+            n.nodeId = in.readString();
+            n.cellId = in.readString();
+            n.rack = in.readString();
+            n.epoch = in.readLong();
+            n.alive = in.readBoolean();
+            n.lastSeenMs = in.readLong();
+            n.registeredAtMs = in.readLong();
+            int count = in.readInt();
+            List<NodeRecord.GpuRecord> gpus = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                gpus.add(new NodeRecord.GpuRecord(in.readInt(), in.readString(), in.readLong(), in.readBoolean(),
+                        in.readString()));
+            }
+            n.gpus = gpus;
+            return n;
+        });
+    }
+
+
+    static AssignmentRecord decodeAssignment(byte[] data) {
+        return Binary.read(data, 1, ASSIGNMENT_VERSION, "assignment record", (version, in) -> {
+            AssignmentRecord a = new AssignmentRecord();
+            a.jobId = in.readString();
+            a.attempt = in.readInt();
+            a.gpus = in.readStrings();
+            a.reserved = in.readStrings();
+            a.startedNodes = in.readStrings();
+            a.commandedAtMs = version >= 2 ? in.readLong() : -1;
+            return a;
+        });
+    }
+
+
+    static CellMeta decodeMeta(byte[] data) {
+        return Binary.read(data, 1, META_VERSION, "cell meta", (version, in) -> {
+            CellMeta m = new CellMeta(in.readString());
+            m.seq = in.readLong();
+            m.configHash = in.readString();
+            m.arrivalSeq = in.readLong();
+            m.timeMs = in.readLong();
+            m.heartbeatTimeMs = in.readLong();
+            m.lastDecisionOffset = in.readLong();
+            m.dirty = in.readBoolean();
+            m.policyWakeUpMs = in.readLong();
+            m.livenessDeadlineMs = in.readLong();
+            m.nextTickMs = in.readLong();
+            m.passes = in.readLong();
+            m.droppedTelemetry = version >= 2 ? in.readLong() : 0;
+            return m;
+        });
+    }
+}
