@@ -8,7 +8,9 @@ import io.quanta.core.model.JobState;
 import io.quanta.core.model.Node;
 import io.quanta.core.model.ServiceDistribution;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +40,14 @@ public final class CellState {
     long expiredThroughHour = Long.MIN_VALUE;
 
     private final Map<GpuId, TreeSet<String>> occupancy = new HashMap<>();
+    /** Derived from the assignments: the jobs whose placement or reservation uses a GPU of the node, by node. */
+    private final Map<String, TreeSet<String>> jobsByNode = new HashMap<>();
     private final Map<String, Node> nodeViews = new HashMap<>();
+    /** The node views in node-id order as the last snapshot took them; null when the set of nodes changed. */
+    private Node[] nodeList;
+    private String[] nodeListIds;
+    /** Nodes whose view changed since {@link #nodeList} was taken. */
+    private final Set<String> staleInNodeList = new HashSet<>();
     final Set<String> changedJobs = new LinkedHashSet<>();
     final List<JobRecord> finishedJobs = new ArrayList<>();
     final Set<String> changedNodes = new LinkedHashSet<>();
@@ -158,21 +167,20 @@ public final class CellState {
         return ids == null ? Set.of() : ids;
     }
 
-    /** Ids of the jobs whose assignment touches the node, sorted. */
+    /**
+     * Ids of the jobs whose assignment touches the node (placement or reservation), sorted; from an index kept with
+     * the occupancy, so a heartbeat does not scan every assignment of the cell.
+     */
     List<String> jobsOnNode(String nodeId) {
-        List<String> out = new ArrayList<>();
-        for (AssignmentRecord a : assignments.values()) {
-            if (a.touches(nodeId)) {
-                out.add(a.jobId);
-            }
-        }
-        return out;
+        TreeSet<String> ids = jobsByNode.get(nodeId);
+        return ids == null ? new ArrayList<>() : new ArrayList<>(ids);
     }
 
     private void occupy(AssignmentRecord assignment) {
         for (GpuId gpu : assignment.occupied()) {
             occupancy.computeIfAbsent(gpu, g -> new TreeSet<>()).add(assignment.jobId);
-            nodeViews.remove(gpu.nodeId());
+            jobsByNode.computeIfAbsent(gpu.nodeId(), n -> new TreeSet<>()).add(assignment.jobId);
+            forgetNodeView(gpu.nodeId());
         }
     }
 
@@ -185,29 +193,92 @@ public final class CellState {
                     occupancy.remove(gpu);
                 }
             }
-            nodeViews.remove(gpu.nodeId());
+            TreeSet<String> onNode = jobsByNode.get(gpu.nodeId());
+            if (onNode != null) {
+                onNode.remove(assignment.jobId);
+                if (onNode.isEmpty()) {
+                    jobsByNode.remove(gpu.nodeId());
+                }
+            }
+            forgetNodeView(gpu.nodeId());
         }
     }
 
     // ---- nodes
 
     void putNode(NodeRecord node) {
-        nodes.put(node.nodeId, node);
+        if (nodes.put(node.nodeId, node) == null) {
+            nodeList = null;
+        }
         removedNodes.remove(node.nodeId);
         changedNodes.add(node.nodeId);
-        nodeViews.remove(node.nodeId);
+        forgetNodeView(node.nodeId);
     }
 
+    /**
+     * Records that a node changed (it is flushed). Its snapshot view is rebuilt only when what the view shows changed
+     * (rack, liveness, GPUs): a heartbeat that only moves {@code lastSeenMs} keeps it.
+     */
     void nodeChanged(NodeRecord node) {
         changedNodes.add(node.nodeId);
-        nodeViews.remove(node.nodeId);
+        Node view = nodeViews.get(node.nodeId);
+        if (view != null && !sameView(view, node)) {
+            forgetNodeView(node.nodeId);
+        }
     }
 
     void removeNode(String nodeId) {
         nodes.remove(nodeId);
         changedNodes.remove(nodeId);
         removedNodes.add(nodeId);
+        forgetNodeView(nodeId);
+        nodeList = null;
+    }
+
+    private void forgetNodeView(String nodeId) {
         nodeViews.remove(nodeId);
+        staleInNodeList.add(nodeId);
+    }
+
+    /** True when {@code view} still shows {@code node}'s rack, liveness and GPUs (occupancy is kept apart). */
+    private static boolean sameView(Node view, NodeRecord node) {
+        if (view.alive() != node.alive || !view.rack().equals(node.rack) || view.gpus().size() != node.gpus.size()) {
+            return false;
+        }
+        for (int i = 0; i < node.gpus.size(); i++) {
+            Gpu v = view.gpus().get(i);
+            NodeRecord.GpuRecord g = node.gpus.get(i);
+            if (v.index() != g.index() || v.memoryMiB() != g.memoryMiB() || v.healthy() != g.healthy()
+                    || !v.model().equals(g.model())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Every node as the scheduling core sees it, in node-id order: the list of the previous call with the views that
+     * changed since replaced, rebuilt whole only when nodes joined or left.
+     */
+    List<Node> nodeViews() {
+        if (nodeList == null || nodeList.length != nodes.size()) {
+            nodeList = new Node[nodes.size()];
+            nodeListIds = new String[nodes.size()];
+            int i = 0;
+            for (NodeRecord node : nodes.values()) {
+                nodeListIds[i] = node.nodeId;
+                nodeList[i++] = nodeView(node);
+            }
+        } else {
+            for (String id : staleInNodeList) {
+                int i = Arrays.binarySearch(nodeListIds, id);
+                if (i >= 0) {
+                    nodeList[i] = nodeView(nodes.get(id));
+                }
+            }
+        }
+        staleInNodeList.clear();
+        return Arrays.asList(nodeList.clone());
     }
 
     /** The node as the scheduling core sees it, cached until its GPUs, health or occupancy change. */

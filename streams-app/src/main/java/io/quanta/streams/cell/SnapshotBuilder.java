@@ -23,10 +23,7 @@ final class SnapshotBuilder {
     }
 
     static ClusterSnapshot build(CellState cell, long nowMs) {
-        List<Node> nodes = new ArrayList<>(cell.nodes.size());
-        for (NodeRecord node : cell.nodes.values()) {
-            nodes.add(cell.nodeView(node));
-        }
+        List<Node> nodes = cell.nodeViews();
         List<Job> jobs = new ArrayList<>(cell.jobs.size());
         for (JobRecord job : cell.jobs.values()) {
             if (job.drainPeers && job.state == JobState.QUEUED) {
