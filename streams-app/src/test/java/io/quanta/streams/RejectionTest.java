@@ -80,6 +80,19 @@ class RejectionTest {
     }
 
     @Test
+    void shouldRejectAJobIdWithCharactersTheRuleDoesNotAllowWithStatusAndDeadLetter() {
+        try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
+            driver.heartbeat(node("n1", CELL, 4, 1, at(0)).build());
+            driver.submit(job("a/b c", 1).build(), at(1));
+
+            assertThat(driver.lastStatus("a/b c").getState()).isEqualTo(JobState.REJECTED);
+            assertThat(driver.deadLetters()).singleElement().satisfies(dl -> assertThat(dl.getReason())
+                    .contains("job id 'a/b c' is not valid"));
+            assertThat(driver.commands()).isEmpty();
+        }
+    }
+
+    @Test
     void shouldNotPublishRejectedOverTheStatusOfALiveJobWhenAnInvalidJobReusesItsId() {
         try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
             driver.heartbeat(node("n1", CELL, 4, 1, at(0)).build());

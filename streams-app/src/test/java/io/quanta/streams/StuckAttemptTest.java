@@ -64,6 +64,24 @@ class StuckAttemptTest {
     }
 
     @Test
+    void shouldRequeueAStartTheNodeRefusedByTheEventsCommandTypeWhateverItsCommandId() {
+        try (SchedulerDriver driver = driver("fifo")) {
+            driver.heartbeat(node("n1", CELL, 1, 1, at(0)).build());
+            driver.submit(job("j", 1).build(), at(1));
+            assertThat(driver.lastStatus("j").getState()).isEqualTo(JobState.STARTING);
+
+            driver.event(JobEvent.newBuilder(event("j", 1, "n1", JobEventType.COMMAND_IGNORED, at(2)))
+                    .setCommandId("an id that names no type").setCommandType(NodeCommandType.START)
+                    .setMessage("START ignored: no such GPU").build());
+
+            List<NodeCommand> commands = driver.commands();
+            assertThat(commands).extracting(NodeCommand::getType).containsExactly(NodeCommandType.START,
+                    NodeCommandType.START);
+            assertThat(commands.getLast().getAttempt()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void shouldKillAndRequeueASuspensionThatNeverReports() {
         try (SchedulerDriver driver = driver("tiresias-las")) {
             driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());

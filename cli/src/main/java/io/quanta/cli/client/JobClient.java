@@ -4,6 +4,7 @@ import io.quanta.schemas.JobCancelRequested;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.NodeHeartbeat;
+import io.quanta.topics.JobIds;
 import io.quanta.topics.TopicSpec;
 import java.time.Clock;
 import java.time.Duration;
@@ -227,9 +228,8 @@ public final class JobClient {
 
     /** Refuses (as bad input) a job id that no job can have, before anything is read or produced. */
     public static void requireValidId(String jobId) {
-        if (!JobSpec.NAME.matcher(jobId).matches()) {
-            throw new IllegalArgumentException("'" + jobId + "' is not a job id: job ids are letters, digits, '.', "
-                    + "'_' and '-' (at most 128, starting with a letter or digit)");
+        if (!JobIds.isValid(jobId)) {
+            throw new IllegalArgumentException("'" + jobId + "' is not a job id: job ids are " + JobIds.RULE);
         }
     }
 

@@ -3,6 +3,7 @@ package io.quanta.cli.client;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.ModelProfile;
+import io.quanta.topics.JobIds;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,8 +60,7 @@ public record JobSpec(Optional<String> jobId, String tenant, int gpus, Optional<
     /** Everything wrong with this spec, one message per problem; empty when it can be submitted. */
     public List<String> problems() {
         List<String> out = new ArrayList<>();
-        jobId.filter(id -> !NAME.matcher(id).matches()).ifPresent(id -> out.add("job id '" + id
-                + "' is not valid: use letters, digits, '.', '_' and '-' (at most 128, starting with a letter or digit)"));
+        jobId.flatMap(JobIds::problem).ifPresent(out::add);
         if (tenant == null || !NAME.matcher(tenant).matches()) {
             out.add("tenant '" + tenant + "' is not valid: use letters, digits, '.', '_' and '-'");
         }

@@ -74,11 +74,6 @@ public final class CommandHandler {
         this.clock = clock;
     }
 
-    /** This connector's epoch. */
-    public long epoch() {
-        return epoch;
-    }
-
     /**
      * Loads the stored records and hands every attempt that was running to the runner to adopt (or to report how it
      * ended). Call once, before the first command.
@@ -326,6 +321,7 @@ public final class CommandHandler {
                 .setEpoch(epoch)
                 .setType(JobEventType.COMMAND_IGNORED)
                 .setCommandId(command.getCommandId())
+                .setCommandType(command.getType())
                 .setMessage(command.getType() + " ignored: " + reason)
                 .setAt(Instant.now(clock))
                 .build());

@@ -14,6 +14,7 @@ import io.quanta.node.testing.RecordingSink;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobEventType;
 import io.quanta.schemas.NodeCommand;
+import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.RunningAttempt;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,6 +71,8 @@ class CommandHandlerTest {
         assertThat(sink.ofType(JobEventType.COMMAND_IGNORED)).hasSize(2).allSatisfy(e ->
                 assertThat(e.getMessage()).contains("duplicate").contains("START already applied to j1#1"));
         assertThat(sink.ofType(JobEventType.COMMAND_IGNORED).get(1).getCommandId()).isEqualTo("another-id");
+        assertThat(sink.ofType(JobEventType.COMMAND_IGNORED)).extracting(JobEvent::getCommandType)
+                .containsOnly(NodeCommandType.START);
         assertThat(sim.nextEventTime()).contains(T0.plusSeconds(60));
     }
 

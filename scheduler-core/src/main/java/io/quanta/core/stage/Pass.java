@@ -57,11 +57,6 @@ public final class Pass {
         return new Admission(policy).admit(queued, alloc);
     }
 
-    /** QUEUED jobs. */
-    public List<Job> queued() {
-        return queued;
-    }
-
     /** RUNNING jobs. */
     public List<Job> running() {
         return running;

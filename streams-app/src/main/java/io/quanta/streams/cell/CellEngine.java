@@ -262,7 +262,7 @@ public final class CellEngine {
 
     /** A START the node refused means the attempt will never run: requeue it. Other refusals are informational. */
     private boolean commandIgnored(Step s, JobRecord job, String nodeId, JobEvent event) {
-        if (Commands.typeOf(event.getCommandId()) == NodeCommandType.START && job.state == JobState.STARTING) {
+        if (Commands.typeAnswered(event) == NodeCommandType.START && job.state == JobState.STARTING) {
             jobs.attemptEnded(s, job, nodeId, JobTransitions.End.LOST, "node " + nodeId + " refused START: "
                     + event.getMessage(), null);
             return true;
@@ -286,10 +286,5 @@ public final class CellEngine {
         boolean end = type == JobEventType.COMPLETED || type == JobEventType.FAILED
                 || type == JobEventType.SUSPENDED || type == JobEventType.LOST;
         return end && event.getAttempt() == job.endedAttempt && job.pendingPeerEnds.contains(event.getNodeId());
-    }
-
-    /** The cell's state as it stands, for tests and read APIs. */
-    public static List<String> activeJobIds(CellState cell) {
-        return List.copyOf(cell.jobs.keySet());
     }
 }

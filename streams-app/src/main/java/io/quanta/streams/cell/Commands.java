@@ -3,6 +3,7 @@ package io.quanta.streams.cell;
 import io.quanta.core.model.GpuId;
 import io.quanta.schemas.GpuRef;
 import io.quanta.schemas.ModelProfile;
+import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import java.time.Instant;
@@ -23,8 +24,16 @@ final class Commands {
         return jobId + "/" + attempt + "/" + type + "/" + nodeId;
     }
 
-    /** The type of the command with this id, or null when the id is not one of ours. */
-    static NodeCommandType typeOf(String commandId) {
+    /**
+     * The type of the command an event answers: the event's {@code commandType}, or for an event of a connector
+     * before that field (an older log being replayed), the type its command id names.
+     */
+    static NodeCommandType typeAnswered(JobEvent event) {
+        return event.getCommandType() != null ? event.getCommandType() : typeNamedBy(event.getCommandId());
+    }
+
+    /** The type a command id of ours names ({@link #commandId}), or null when the id is not one of ours. */
+    private static NodeCommandType typeNamedBy(String commandId) {
         if (commandId == null) {
             return null;
         }

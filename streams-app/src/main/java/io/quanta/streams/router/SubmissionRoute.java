@@ -7,6 +7,7 @@ import io.quanta.schemas.JobState;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.SourceRef;
+import io.quanta.topics.JobIds;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -88,7 +89,10 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
     }
 
     private RouteOutcome submitted(String key, JobSubmitted job, SourceRef source, Instant at, String forged) {
-        Optional<String> problem = forged != null ? Optional.of(forged) : SubmissionChecks.problem(key, job);
+        // the id rule applies where jobs enter, not to inbox records the cells check again: a replay of an older
+        // log must accept what was accepted then
+        Optional<String> problem = forged != null ? Optional.of(forged)
+                : SubmissionChecks.problem(key, job).or(() -> JobIds.problem(job.getJobId()));
         JobRoute known = job.getJobId().isBlank() ? null : routes.get(job.getJobId());
         if (problem.isPresent()) {
             String reason = "submission rejected: " + problem.get();
