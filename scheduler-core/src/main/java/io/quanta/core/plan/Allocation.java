@@ -66,6 +66,11 @@ public final class Allocation {
         return pool.cell();
     }
 
+    /** How many jobs have a placement action so far in this pass (grows only: a cheap "has anything acted since"). */
+    public int actedCount() {
+        return acted.size();
+    }
+
     /** True when the job already has a placement action (start, pack, suspend, migrate, reject) in this pass. */
     public boolean hasActed(String jobId) {
         return acted.contains(jobId);

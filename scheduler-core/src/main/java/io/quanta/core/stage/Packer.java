@@ -35,6 +35,22 @@ public final class Packer implements FallbackStep {
     private Map<Integer, List<Job>> bySize;
     private Map<Integer, LiveIndex> liveBySize;
     private long largestGpu;
+    /** Changes of this packer's own state in the pass: candidates found full or acted on, and packs. */
+    private long changes;
+    /**
+     * Waiting jobs that found no partner, by what the search depends on, with the state it saw. A later waiting job
+     * with the same size, memory, model and GPU type that finds the same state would scan the same candidates with
+     * the same outcome, so it fails at once: under heavy load thousands of equal waiting jobs each scanned up to
+     * {@link #SCAN_LIMIT} partners in every pass. Only scans that changed nothing are remembered (a scan that
+     * dropped candidates leaves a different window for the next one).
+     */
+    private final Map<SearchKey, SearchState> fruitless = new HashMap<>();
+
+    private record SearchKey(int numGpus, long gpuMemoryMiB, String modelName, Optional<String> gpuType) {
+    }
+
+    private record SearchState(long changes, int acted) {
+    }
 
     public Packer(String policy, int maxJobsPerGpu, InterferenceMemory memory, List<Job> running) {
         this.policy = policy;
@@ -53,6 +69,12 @@ public final class Packer implements FallbackStep {
         if (candidates == null) {
             return false;
         }
+        SearchKey key = new SearchKey(waiting.numGpus(), waiting.profile().gpuMemoryMiB(),
+                waiting.profile().modelName(), waiting.gpuType());
+        SearchState before = new SearchState(changes, alloc.actedCount());
+        if (before.equals(fruitless.get(key))) {
+            return false;
+        }
         LiveIndex live = liveBySize.get(waiting.numGpus());
         int scanned = 0;
         for (int i = live.first(0); i < candidates.size(); i = live.first(i + 1)) {
@@ -62,13 +84,18 @@ public final class Packer implements FallbackStep {
             }
             if (alloc.hasActed(partner.id()) || full(partner, alloc.cell())) {
                 live.remove(i);
+                changes++;
                 continue;
             }
             Optional<List<Job>> occupants = occupantsIfPackable(waiting, partner, alloc.cell());
             if (occupants.isPresent()) {
                 pack(waiting, partner, occupants.get(), alloc);
+                changes++;
                 return true;
             }
+        }
+        if (before.changes() == changes) {
+            fruitless.put(key, before);
         }
         return false;
     }
