@@ -25,6 +25,7 @@ import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.schemas.RunningAttempt;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
+import io.quanta.topics.retry.Backoff;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import io.quanta.topics.serde.AvroTrust;
 import io.quanta.topics.serde.RegistryUnavailableException;
@@ -121,7 +122,7 @@ public final class NodeConnector implements AutoCloseable {
     private Thread commandThread;
     private volatile KafkaConsumer<String, NodeCommand> consumer;
     private volatile boolean running;
-    private Duration registryBackoff = KAFKA_RETRY;
+    private final Backoff registryBackoff = new Backoff(KAFKA_RETRY, MAX_REGISTRY_BACKOFF);
     private boolean started;
     private boolean closed;
 
@@ -417,17 +418,16 @@ public final class NodeConnector implements AutoCloseable {
             for (ConsumerRecord<String, NodeCommand> record : c.poll(Duration.ofMillis(500))) {
                 dispatch(record);
             }
-            registryBackoff = KAFKA_RETRY;
+            registryBackoff.reset();
         } catch (RecordDeserializationException e) {
             if (RegistryUnavailableException.isCause(e)) {
                 // the command may be fine: read it again once the registry answers, never skip it
+                Duration delay = registryBackoff.next();
                 LOG.warn("cannot read the command at {} offset {} while the schema registry is unavailable; "
-                        + "retrying in {} ms: {}", e.topicPartition(), e.offset(), registryBackoff.toMillis(),
+                        + "retrying in {} ms: {}", e.topicPartition(), e.offset(), delay.toMillis(),
                         e.getMessage());
                 c.seek(e.topicPartition(), e.offset());
-                pause(registryBackoff);
-                registryBackoff = registryBackoff.multipliedBy(2).compareTo(MAX_REGISTRY_BACKOFF) > 0
-                        ? MAX_REGISTRY_BACKOFF : registryBackoff.multipliedBy(2);
+                pause(delay);
                 return;
             }
             LOG.error("skipping unreadable command at {} offset {}: {}", e.topicPartition(), e.offset(),

@@ -1,5 +1,6 @@
 package io.quanta.node;
 
+import io.quanta.topics.retry.Backoff;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -29,8 +30,7 @@ public final class Outbox<T> implements AutoCloseable {
     private final Sender<T> sender;
     private final int capacity;
     private final Predicate<T> droppable;
-    private final Duration initialBackoff;
-    private final Duration maxBackoff;
+    private final Backoff backoff;
     private final Deque<T> queue = new ArrayDeque<>();
     private final Thread publisher;
     private T latest;
@@ -50,8 +50,7 @@ public final class Outbox<T> implements AutoCloseable {
         this.sender = sender;
         this.capacity = capacity;
         this.droppable = droppable;
-        this.initialBackoff = initialBackoff;
-        this.maxBackoff = maxBackoff;
+        this.backoff = new Backoff(initialBackoff, maxBackoff);
         this.publisher = new Thread(this::publish, name);
         this.publisher.setDaemon(true);
         this.publisher.start();
@@ -128,7 +127,6 @@ public final class Outbox<T> implements AutoCloseable {
     }
 
     private void publish() {
-        long backoffMillis = initialBackoff.toMillis();
         while (true) {
             T item = next();
             if (item == null) {
@@ -140,12 +138,13 @@ public final class Outbox<T> implements AutoCloseable {
                     inFlight = false;
                     notifyAll();
                 }
-                backoffMillis = initialBackoff.toMillis();
+                backoff.reset();
             } catch (InterruptedException e) {
                 requeue(item);
                 return;
             } catch (Exception e) {
                 requeue(item);
+                long backoffMillis = Math.max(1, backoff.next().toMillis()); // wait(0) would wait for ever
                 synchronized (this) {
                     if (failures++ % 20 == 0) {
                         LOG.warn("cannot publish yet ({} failures), retrying in {} ms: {}", failures, backoffMillis,
@@ -156,7 +155,6 @@ public final class Outbox<T> implements AutoCloseable {
                     }
                     waitQuietly(backoffMillis);
                 }
-                backoffMillis = Math.min(maxBackoff.toMillis(), Math.max(1, backoffMillis * 2));
             }
         }
     }

@@ -2,10 +2,10 @@ package io.quanta.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.embedded.Await;
 import io.quanta.embedded.EmbeddedKafkaBroker;
 import io.quanta.embedded.KafkaStack;
 import io.quanta.embedded.KafkaStackExtension;
-import io.quanta.node.testing.Await;
 import io.quanta.node.testing.Commands;
 import io.quanta.node.testing.FlakyRegistry;
 import io.quanta.node.testing.Jobs;

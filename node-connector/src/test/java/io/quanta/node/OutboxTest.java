@@ -2,7 +2,7 @@ package io.quanta.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quanta.node.testing.Await;
+import io.quanta.embedded.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

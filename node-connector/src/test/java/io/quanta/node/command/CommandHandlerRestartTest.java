@@ -4,10 +4,10 @@ import static io.quanta.node.testing.Commands.kill;
 import static io.quanta.node.testing.Commands.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.embedded.Await;
 import io.quanta.node.runner.NodeWorkDir;
 import io.quanta.node.runner.ProcessJobRunner;
 import io.quanta.node.runner.ProcessRunnerSettings;
-import io.quanta.node.testing.Await;
 import io.quanta.node.testing.Jobs;
 import io.quanta.node.testing.RecordingSink;
 import io.quanta.schemas.JobEvent;

@@ -3,7 +3,7 @@ package io.quanta.node.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quanta.node.testing.Await;
+import io.quanta.embedded.Await;
 import io.quanta.node.testing.Jobs;
 import io.quanta.node.testing.RecordingListener;
 import java.io.IOException;

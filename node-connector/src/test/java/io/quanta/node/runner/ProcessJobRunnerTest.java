@@ -2,9 +2,9 @@ package io.quanta.node.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.embedded.Await;
 import io.quanta.node.telemetry.TelemetryAggregator;
 import io.quanta.node.telemetry.UdpTelemetryServer;
-import io.quanta.node.testing.Await;
 import io.quanta.node.testing.Jobs;
 import io.quanta.node.testing.RecordingListener;
 import io.quanta.schemas.JobTelemetry;

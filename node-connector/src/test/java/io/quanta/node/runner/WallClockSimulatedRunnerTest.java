@@ -2,8 +2,8 @@ package io.quanta.node.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.embedded.Await;
 import io.quanta.node.model.ThroughputModel;
-import io.quanta.node.testing.Await;
 import io.quanta.node.testing.Commands;
 import io.quanta.node.testing.RecordingListener;
 import java.time.Clock;

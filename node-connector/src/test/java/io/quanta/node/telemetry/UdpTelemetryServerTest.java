@@ -2,8 +2,8 @@ package io.quanta.node.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.embedded.Await;
 import io.quanta.node.runner.AttemptId;
-import io.quanta.node.testing.Await;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;

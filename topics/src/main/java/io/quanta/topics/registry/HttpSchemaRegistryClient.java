@@ -2,6 +2,7 @@ package io.quanta.topics.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quanta.topics.retry.Backoff;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -100,16 +101,16 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
 
     private JsonNode call(String operation, String subject, String method, String path, String body) {
         HttpRequest request = request(method, path, body);
-        Duration backoff = settings.initialBackoff();
+        Backoff backoff = new Backoff(settings.initialBackoff(), settings.maxBackoff());
         int lastStatus = -1;
         String lastProblem = "";
         IOException lastError = null;
         for (int attempt = 0; attempt <= settings.retries(); attempt++) {
             if (attempt > 0) {
-                LOG.debug("Retrying {} ({}/{}) after {}: {}", operation, attempt, settings.retries(), backoff,
+                Duration delay = backoff.next();
+                LOG.debug("Retrying {} ({}/{}) after {}: {}", operation, attempt, settings.retries(), delay,
                         lastProblem);
-                pause(backoff);
-                backoff = min(backoff.multipliedBy(2), settings.maxBackoff());
+                pause(delay);
             }
             try {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -158,10 +159,6 @@ public final class HttpSchemaRegistryClient implements SchemaRegistryClient {
             Thread.currentThread().interrupt();
             throw new SchemaRegistryException("retry backoff", null, -1, -1, "interrupted", e);
         }
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static String schemaBody(Schema schema) {
