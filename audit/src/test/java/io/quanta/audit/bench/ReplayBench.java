@@ -36,8 +36,8 @@ import java.util.Map;
 /**
  * Replay speed: records one simulated day of {@code philly_dev_slice_2000.csv} traffic (the jobs submitted in its
  * first 24 h, on 2 racks x 12 servers x 8 GPUs, tiresias-las, node heartbeats every 5 s as the node connector's
- * default) through the real topology under a TopologyTestDriver, then replays the cell's log {@code runs} times and
- * prints a table: inbox records and decisions per second, and the time to replay the day. A main, not a test.
+ * default) through the real topology (the simulator's DirectTopology), then replays the cell's log {@code runs}
+ * times and prints a table: inbox records and decisions per second, and the time to replay the day. A main, not a test.
  * With a fourth argument, the recorded log is kept in that export file and read from it by later runs.
  *
  * <pre>
@@ -71,7 +71,8 @@ public final class ReplayBench {
             CellLog log = record(trace, shape, engine, settings);
             double recordSeconds = seconds(began);
             System.out.printf(Locale.ROOT, "recorded %s: %d jobs, stream time %s to %s, in %.1f s (full topology "
-                    + "under TopologyTestDriver)%n", trace.name(), trace.size(), first(log), last(log), recordSeconds);
+                    + "on the simulator's DirectTopology)%n", trace.name(), trace.size(), first(log), last(log),
+                    recordSeconds);
             AuditExportFile.write(log, file, Clock.systemUTC(), "bench");
         }
         long readStart = System.nanoTime();

@@ -41,6 +41,12 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public final class TopologyScheduler implements ScheduledCluster {
 
+    /** Sees every record the topology wrote to a topic when {@link #drain} reads it (audit tests record logs so). */
+    @FunctionalInterface
+    public interface Tap {
+        void written(String topic, DirectTopology.Produced record);
+    }
+
     private static final StringSerializer KEYS = new StringSerializer();
 
     private final DirectTopology topology;
@@ -48,12 +54,14 @@ public final class TopologyScheduler implements ScheduledCluster {
     private final WallClockFollower clock;
     private final String cellId;
     private final HostStore<CellMeta> cellMeta;
+    private final Tap tap;
     private long inputs;
     private long passesAtClose = -1;
 
-    private TopologyScheduler(SchedulerSettings settings, String cellId) {
+    private TopologyScheduler(SchedulerSettings settings, String cellId, Tap tap) {
         AvroTrust.trustQuantaSchemas();
         this.cellId = cellId;
+        this.tap = tap;
         this.topics = TopicCatalogue.from(QuantaConfig.of(Map.of()),
                 new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true));
         this.topology = new DirectTopology("quanta-simulator", Instant.EPOCH.toEpochMilli());
@@ -70,12 +78,22 @@ public final class TopologyScheduler implements ScheduledCluster {
     public static TopologyScheduler create(Map<String, String> policyParams, Duration nodeTimeout) {
         SchedulerSettings settings = SchedulerSettings.defaults().withPolicy(PolicyConfig.of(policyParams))
                 .withNodeTimeout(nodeTimeout);
-        return new TopologyScheduler(settings, settings.routing().defaultCell());
+        return new TopologyScheduler(settings, settings.routing().defaultCell(), (topic, record) -> { });
     }
 
     /** The topology with explicit settings; {@code cellId} is the cell whose wake-up the simulator follows. */
     public static TopologyScheduler create(SchedulerSettings settings, String cellId) {
-        return new TopologyScheduler(settings, cellId);
+        return create(settings, cellId, (topic, record) -> { });
+    }
+
+    /** The topology with explicit settings, showing {@code tap} every record it writes. */
+    public static TopologyScheduler create(SchedulerSettings settings, String cellId, Tap tap) {
+        return new TopologyScheduler(settings, cellId, tap);
+    }
+
+    /** The topics (names and serdes) the topology reads and writes. */
+    public TopicCatalogue topics() {
+        return topics;
     }
 
     @Override
@@ -108,11 +126,11 @@ public final class TopologyScheduler implements ScheduledCluster {
 
     @Override
     public SchedulerOutput drain() {
-        topology.readOutput(topics.inbox().name());
+        read(topics.inbox().name());
         List<NodeCommand> c = values(topics.commands());
         List<SchedulingDecision> d = values(topics.decisions());
         List<JobStatus> s = values(topics.status());
-        int dead = topology.readOutput(topics.deadLetter().name()).size();
+        int dead = read(topics.deadLetter().name()).size();
         return c.isEmpty() && d.isEmpty() && s.isEmpty() && dead == 0 ? SchedulerOutput.EMPTY
                 : new SchedulerOutput(c, d, s, dead);
     }
@@ -146,6 +164,12 @@ public final class TopologyScheduler implements ScheduledCluster {
         topology.close();
     }
 
+    private List<DirectTopology.Produced> read(String topic) {
+        List<DirectTopology.Produced> records = topology.readOutput(topic);
+        records.forEach(r -> tap.written(topic, r));
+        return records;
+    }
+
     private <V> void pipe(TopicSpec<String, V> spec, String key, V value, Instant at) {
         String topic = spec.name();
         topology.pipe(topic, KEYS.serialize(topic, key), spec.valueSerde().serializer().serialize(topic, value),
@@ -153,7 +177,7 @@ public final class TopologyScheduler implements ScheduledCluster {
     }
 
     private <V> List<V> values(TopicSpec<String, V> spec) {
-        List<DirectTopology.Produced> records = topology.readOutput(spec.name());
+        List<DirectTopology.Produced> records = read(spec.name());
         if (records.isEmpty()) {
             return List.of();
         }
