@@ -107,30 +107,14 @@ public final class CrashScenario implements Scenario {
         settings.put("session.timeout.ms", "6000");
         settings.put("heartbeat.interval.ms", "2000");
         ScheduledExecutorService submitter = Executors.newSingleThreadScheduledExecutor();
-        try (ChaosCluster cluster = ChaosCluster.create(stack, name() + "-" + System.currentTimeMillis(), settings)) {
-            try {
-                run(cluster, submitter, report);
-            } catch (RuntimeException e) {
-                LOG.error("crash scenario aborted", e);
-                report.violation("scenario aborted: " + e);
-            } finally {
-                submitter.shutdownNow();
-            }
-            return report.result(cluster.describeLogs());
-        }
+        return ScenarioRun.onCluster(stack, name(), settings, report, (cluster, r) -> run(cluster, submitter, r),
+                submitter::shutdownNow);
     }
 
     private void run(ChaosCluster cluster, ScheduledExecutorService submitter, Report report) {
         SplittableRandom random = new SplittableRandom(config.seed());
-        cluster.startScheduler();
-        cluster.awaitSchedulerRunning(RUNNING);
-        List<String> nodeIds = new ArrayList<>();
-        for (int i = 0; i < config.nodes(); i++) {
-            String id = String.format("crash-n%d", i + 1);
-            nodeIds.add(id);
-            cluster.startNode(NodeSpec.of(id, config.gpusPerNode(), config.speed()));
-        }
-        nodeIds.forEach(id -> cluster.awaitHeartbeat(id, -1, RUNNING));
+        List<String> nodeIds = ScenarioRun.schedulerAndNodes(cluster, "crash-n", config.nodes(),
+                config.gpusPerNode(), config.speed());
 
         Set<String> submitted = ConcurrentHashMap.newKeySet();
         List<Throwable> submitErrors = new java.util.concurrent.CopyOnWriteArrayList<>();

@@ -6,7 +6,6 @@ import io.quanta.chaos.ScenarioResult;
 import io.quanta.chaos.infra.ChaosCluster;
 import io.quanta.chaos.infra.ChaosStack;
 import io.quanta.chaos.infra.Faults;
-import io.quanta.chaos.infra.NodeSpec;
 import io.quanta.chaos.observe.Seen;
 import io.quanta.chaos.observe.Stats;
 import io.quanta.chaos.scenario.BadRecords.Bad;
@@ -103,26 +102,12 @@ public final class FuzzScenario implements Scenario {
         Report report = new Report(name());
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(SchedulerConfigSection.POLICY, "fifo");
-        try (ChaosCluster cluster = ChaosCluster.create(stack, name() + "-" + System.currentTimeMillis(), settings)) {
-            try {
-                run(cluster, report);
-            } catch (RuntimeException e) {
-                LOG.error("fuzz scenario aborted", e);
-                report.violation("scenario aborted: " + e);
-            }
-            return report.result(cluster.describeLogs());
-        }
+        return ScenarioRun.onCluster(stack, name(), settings, report, this::run, () -> { });
     }
 
     private void run(ChaosCluster cluster, Report report) {
-        cluster.startScheduler();
-        cluster.awaitSchedulerRunning(RUNNING);
-        List<String> nodeIds = new ArrayList<>();
-        for (int i = 0; i < config.nodes(); i++) {
-            nodeIds.add("fuzz-n" + (i + 1));
-            cluster.startNode(NodeSpec.of(nodeIds.get(i), config.gpusPerNode(), config.speed()));
-        }
-        nodeIds.forEach(id -> cluster.awaitHeartbeat(id, -1, RUNNING));
+        List<String> nodeIds = ScenarioRun.schedulerAndNodes(cluster, "fuzz-n", config.nodes(), config.gpusPerNode(),
+                config.speed());
 
         Map<String, Long> baseline = submitValid(cluster, "base");
         awaitStarts(cluster, baseline.keySet());

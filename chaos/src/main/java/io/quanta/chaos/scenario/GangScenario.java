@@ -80,17 +80,7 @@ public final class GangScenario implements Scenario {
         if (ChaosCluster.nodeSettingExists("node.fence.timeout.ms")) {
             settings.put("node.fence.timeout.ms", Long.toString(config.fence().toMillis()));
         }
-        try (ChaosCluster cluster = ChaosCluster.create(stack, name() + "-" + System.currentTimeMillis(), settings)) {
-            try {
-                run(cluster, report);
-            } catch (RuntimeException e) {
-                LOG.error("gang scenario aborted", e);
-                report.violation("scenario aborted: " + e);
-            } finally {
-                stack.proxy().heal();
-            }
-            return report.result(cluster.describeLogs());
-        }
+        return ScenarioRun.onCluster(stack, name(), settings, report, this::run, stack.proxy()::heal);
     }
 
     private void run(ChaosCluster cluster, Report report) {

@@ -93,17 +93,7 @@ public final class PartitionScenario implements Scenario {
         report.info("connector fence timeout / scheduler node timeout", (fenceSetting
                 ? Stats.seconds(config.fence().toMillis()) : "(no node.fence.timeout.ms)") + " / "
                 + Stats.seconds(config.nodeTimeout().toMillis()));
-        try (ChaosCluster cluster = ChaosCluster.create(stack, name() + "-" + System.currentTimeMillis(), settings)) {
-            try {
-                run(cluster, report);
-            } catch (RuntimeException e) {
-                LOG.error("partition scenario aborted", e);
-                report.violation("scenario aborted: " + e);
-            } finally {
-                stack.proxy().heal();
-            }
-            return report.result(cluster.describeLogs());
-        }
+        return ScenarioRun.onCluster(stack, name(), settings, report, this::run, stack.proxy()::heal);
     }
 
     private void run(ChaosCluster cluster, Report report) {

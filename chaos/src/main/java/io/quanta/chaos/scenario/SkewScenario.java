@@ -5,7 +5,6 @@ import io.quanta.chaos.Scenario;
 import io.quanta.chaos.ScenarioResult;
 import io.quanta.chaos.infra.ChaosCluster;
 import io.quanta.chaos.infra.ChaosStack;
-import io.quanta.chaos.infra.NodeSpec;
 import io.quanta.chaos.observe.Seen;
 import io.quanta.embedded.Await;
 import io.quanta.node.NodeConfigSection;
@@ -87,26 +86,12 @@ public final class SkewScenario implements Scenario {
         settings.put(SchedulerConfigSection.POLICY, "fifo");
         settings.put(SchedulerConfigSection.NODE_TIMEOUT_MS, Long.toString(config.nodeTimeout().toMillis()));
         settings.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, Long.toString(config.heartbeat().toMillis()));
-        try (ChaosCluster cluster = ChaosCluster.create(stack, name() + "-" + System.currentTimeMillis(), settings)) {
-            try {
-                run(cluster, report);
-            } catch (RuntimeException e) {
-                LOG.error("skew scenario aborted", e);
-                report.violation("scenario aborted: " + e);
-            }
-            return report.result(cluster.describeLogs());
-        }
+        return ScenarioRun.onCluster(stack, name(), settings, report, this::run, () -> { });
     }
 
     private void run(ChaosCluster cluster, Report report) {
-        cluster.startScheduler();
-        cluster.awaitSchedulerRunning(RUNNING);
-        List<String> nodes = new ArrayList<>();
-        for (int i = 0; i < config.nodes(); i++) {
-            nodes.add("skew-n" + (i + 1));
-            cluster.startNode(NodeSpec.of(nodes.get(i), config.gpusPerNode(), config.speed()));
-        }
-        nodes.forEach(n -> cluster.awaitHeartbeat(n, -1, RUNNING));
+        List<String> nodes = ScenarioRun.schedulerAndNodes(cluster, "skew-n", config.nodes(), config.gpusPerNode(),
+                config.speed());
         List<String> jobs = new ArrayList<>();
         for (int i = 0; i < config.nodes(); i++) {
             jobs.add("skew-" + i);
