@@ -179,6 +179,7 @@ public final class LocalCommand implements Callable<Integer> {
                 stopWhenReady, Duration.ofSeconds(registryTimeoutSeconds), statusPort, metricsPort,
                 Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), Optional.ofNullable(reportDir), base,
                 parts, secure, secure ? tenants : List.of());
+        QuantaMain.quietLocalBroker();
         return new LocalRun(request, spec.commandLine().getOut(), spec.commandLine().getErr(), Clock.systemUTC())
                 .run();
     }

@@ -103,6 +103,17 @@ public final class QuantaMain implements Runnable {
         setIfAbsent("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
     }
 
+    /**
+     * Before {@code quanta local} starts its broker: the two Kafka warnings that every start or stop of a healthy local
+     * cluster logs are not shown (the controller's "metadata log appears to be empty" on a first start; a broker
+     * client closed twice during shutdown). Every other warning still is, and the scheduler's and nodes' loggers keep
+     * their levels; an explicit {@code -Dorg.slf4j.simpleLogger.log.*} setting wins.
+     */
+    static void quietLocalBroker() {
+        setIfAbsent("org.slf4j.simpleLogger.log.org.apache.kafka.controller.QuorumController", "error");
+        setIfAbsent("org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient", "error");
+    }
+
     private static void setIfAbsent(String key, String value) {
         if (System.getProperty(key) == null) {
             System.setProperty(key, value);

@@ -56,11 +56,17 @@ public final class SchedulerStreamsConfig {
     /**
      * The exception handling of the scheduler's Kafka Streams: {@link DeadLetterHandler} for processing, production
      * and deserialization errors (one bad record becomes a dead letter, the stream moves on), with the dead-letter
-     * topic of {@code topics}. Production and every test driver use this, so tests see what production does.
+     * topic of {@code topics}. Production and every test driver use this, so tests see what production does. The
+     * handler is also on for global state, as it will be by default from Kafka 5.0 (the topology has no global store;
+     * left unset, Kafka Streams warns at every start). The main consumer gets the setting too: its partition assignor
+     * reads the Streams settings again from the consumer's own configuration.
      */
     public static Map<String, Object> errorHandling(TopicCatalogue topics) {
+        String globalEnabled = StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG;
         return Map.of(
                 StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
+                globalEnabled, true,
+                StreamsConfig.mainConsumerPrefix(globalEnabled), true,
                 StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class,
                 DeadLetterHandler.TOPIC_CONFIG, topics.deadLetter(),
