@@ -2,13 +2,13 @@ package io.quanta.cli;
 
 import io.quanta.cli.client.AvroJson;
 import io.quanta.cli.client.Durations;
-import io.quanta.cli.client.JobClient;
 import io.quanta.cli.client.Table;
 import io.quanta.schemas.JobState;
 import io.quanta.schemas.JobStatus;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,8 +34,10 @@ public final class QueueCommand extends ClientCommand implements Callable<Intege
 
     @Override
     public Integer call() {
-        JobClient client = client();
-        List<JobStatus> waiting = waiting(client.statuses().values(), cell);
+        // every waiting job is held by its cell, so the status API's answer is complete
+        java.util.Collection<JobStatus> all = statusApi().flatMap(api -> api.jobs(EnumSet.of(JobState.QUEUED)))
+                .<java.util.Collection<JobStatus>>map(l -> l).orElseGet(() -> client().statuses().values());
+        List<JobStatus> waiting = waiting(all, cell);
         PrintWriter out = out();
         if (json) {
             out.println(AvroJson.print(AvroJson.array(waiting)));

@@ -45,10 +45,9 @@ public final class StatusCommand extends ClientCommand implements Callable<Integ
 
     @Override
     public Integer call() {
-        JobClient client = client();
         PrintWriter out = out();
         if (jobId != null) {
-            Optional<JobStatus> status = client.status(jobId);
+            Optional<JobStatus> status = statusApi().flatMap(api -> api.job(jobId)).or(() -> client().status(jobId));
             if (status.isEmpty()) {
                 err().println("quanta status: job " + jobId
                         + " not found (no status yet: unknown job, or the scheduler has not seen it)");
@@ -58,7 +57,7 @@ public final class StatusCommand extends ClientCommand implements Callable<Integ
             out.flush();
             return ExitCodes.OK;
         }
-        List<JobStatus> jobs = client.statuses().values().stream()
+        List<JobStatus> jobs = client().statuses().values().stream()
                 .filter(s -> states.isEmpty() || states.contains(s.getState()))
                 .filter(s -> tenant == null || tenant.equals(s.getTenant()))
                 .sorted(Comparator.comparing((JobStatus s) -> s.getSubmittedAt() == null ? Instant.EPOCH

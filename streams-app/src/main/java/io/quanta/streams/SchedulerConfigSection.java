@@ -40,6 +40,7 @@ public final class SchedulerConfigSection implements ConfigSection {
     public static final String STATUS_TLS_KEYSTORE_PASSWORD = "scheduler.status.tls.keystore.password";
     public static final String STATUS_TLS_TRUSTSTORE = "scheduler.status.tls.truststore";
     public static final String STATUS_TLS_TRUSTSTORE_PASSWORD = "scheduler.status.tls.truststore.password";
+    public static final String STATUS_URL = "scheduler.status.url";
     public static final String STATE_DIR = "scheduler.state.dir";
     public static final String COMMIT_INTERVAL_MS = "scheduler.commit.interval.ms";
     public static final String POLL_MS = "scheduler.poll.ms";
@@ -155,6 +156,11 @@ public final class SchedulerConfigSection implements ConfigSection {
                                 + "scheduler.status.tls.keystore (instances sharing one certificate trust each other).")
                 .define(STATUS_TLS_TRUSTSTORE_PASSWORD, Type.PASSWORD, null, Importance.MEDIUM,
                         "Password of scheduler.status.tls.truststore; never printed.")
+                .define(STATUS_URL, Type.STRING, null, Importance.LOW,
+                        "For clients: the status API of a scheduler instance (http://host:port). Set: quanta "
+                                + "status JOB and quanta queue ask it (one HTTP request) before reading the job status "
+                                + "topic, which they still read when it does not answer with the job (not held there, "
+                                + "a token required, not up). quanta local writes it into client.properties.")
                 .define(STATE_DIR, Type.STRING, null, Importance.MEDIUM,
                         "Directory of the RocksDB state stores; default: quanta-streams under java.io.tmpdir.")
                 .define(COMMIT_INTERVAL_MS, Type.LONG, DEFAULT_COMMIT_INTERVAL_MS, Range.atLeast(1), Importance.MEDIUM,

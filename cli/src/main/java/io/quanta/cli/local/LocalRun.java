@@ -442,6 +442,8 @@ public final class LocalRun {
         client.put(ConnectionConfigSection.BOOTSTRAP_SERVERS, config.bootstrapServers());
         client.put(ConnectionConfigSection.REGISTRY_URL, config.requireRegistryUrl());
         if (cluster.security().isEmpty()) {
+            // quanta status JOB and quanta queue ask the status API first (one request, no Kafka consumer)
+            cluster.statusUrl().ifPresent(url -> client.put(SchedulerConfigSection.STATUS_URL, url));
             dir.write("client.properties", client, "quanta local: settings for clients of this cluster");
             return;
         }
