@@ -104,14 +104,16 @@ public final class QuantaMain implements Runnable {
     }
 
     /**
-     * Before {@code quanta local} starts its broker: the two Kafka warnings that every start or stop of a healthy local
-     * cluster logs are not shown (the controller's "metadata log appears to be empty" on a first start; a broker
-     * client closed twice during shutdown). Every other warning still is, and the scheduler's and nodes' loggers keep
-     * their levels; an explicit {@code -Dorg.slf4j.simpleLogger.log.*} setting wins.
+     * Before {@code quanta local} starts its broker: the Kafka warnings that a healthy local cluster logs are not
+     * shown (the controller's "metadata log appears to be empty" on a first start; a broker client closed twice during
+     * shutdown; the transactional producer's "CONCURRENT_TRANSACTIONS, retrying" when a transaction starts before the
+     * coordinator finished the last commit, which it retries by itself). Every other warning still is, and the
+     * scheduler's and nodes' loggers keep their levels; an explicit {@code -Dorg.slf4j.simpleLogger.log.*} wins.
      */
     static void quietLocalBroker() {
         setIfAbsent("org.slf4j.simpleLogger.log.org.apache.kafka.controller.QuorumController", "error");
         setIfAbsent("org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient", "error");
+        setIfAbsent("org.slf4j.simpleLogger.log.org.apache.kafka.clients.producer.internals.Sender", "error");
     }
 
     private static void setIfAbsent(String key, String value) {

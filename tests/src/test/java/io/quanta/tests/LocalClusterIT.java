@@ -1,6 +1,7 @@
 package io.quanta.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.quanta.cli.ExitCodes;
 import io.quanta.cli.QuantaMain;
@@ -209,6 +210,39 @@ class LocalClusterIT {
         Cli again = cli("cancel", id);
         assertThat(again.code).isEqualTo(ExitCodes.REFUSED);
         assertThat(again.err.toString()).contains("already ended (CANCELLED)");
+    }
+
+    /**
+     * A job submitted from Python with Confluent's client ({@code sdk/python/examples/submit_job.py}, librdkafka's
+     * partitioner, the schema the registry holds) runs like any other. Needs Debian's {@code /usr/bin/python3} with
+     * {@code confluent_kafka}; skipped with a notice without it.
+     */
+    @Test
+    @Order(4)
+    void shouldRunAJobSubmittedFromPythonWithConfluentsClient() throws Exception {
+        Path python = Path.of("/usr/bin/python3");
+        boolean confluent = Files.isExecutable(python) && new ProcessBuilder(python.toString(), "-c",
+                "import confluent_kafka.schema_registry").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        if (!confluent) {
+            System.out.println("LocalClusterIT: Python submission skipped: /usr/bin/python3 cannot import "
+                    + "confluent_kafka (apt-get install -y python3-confluent-kafka python3-requests python3-avro)");
+        }
+        assumeTrue(confluent, "no confluent_kafka for /usr/bin/python3");
+        Path example = Path.of("..", "sdk", "python", "examples", "submit_job.py").toAbsolutePath().normalize();
+        Process submit = new ProcessBuilder(python.toString(), example.toString(), "--config",
+                clientProperties.toString(), "--job-id", "py-1", "--gpus", "2", "--tenant", "python", "--model",
+                "transformer", "--duration", "600").redirectErrorStream(true).start();
+        String printed = new String(submit.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(submit.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(submit.exitValue()).as(printed).isZero();
+        assertThat(printed.trim()).isEqualTo("py-1");
+
+        Cli watch = cli("watch", "py-1", "--timeout", "120");
+        assertThat(watch.code).as(watch.out + " " + watch.err).isZero();
+        Cli status = cli("status", "py-1");
+        assertThat(status.out.toString()).contains("State:            FINISHED", "Tenant:           python",
+                "GPUs:             2");
     }
 
     /** Each exit code the user commands give, against the running cluster, and how fast the failures come. */
