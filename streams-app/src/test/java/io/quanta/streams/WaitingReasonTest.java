@@ -29,8 +29,8 @@ class WaitingReasonTest {
             driver.submit(job("c", 1).build(), at(3));
 
             assertThat(driver.lastStatus("b").getState()).isEqualTo(JobState.QUEUED);
-            assertThat(driver.lastStatus("b").getReason())
-                    .isEqualTo("priority 1 of 2 waiting (arrival #2): needs 2 GPUs at once; 0 of 4 GPUs are free");
+            assertThat(driver.lastStatus("b").getReason()).as("its position as of the last change of what blocks it")
+                    .isEqualTo("priority 1 of 1 waiting (arrival #2): needs 2 GPUs at once; 0 of 4 GPUs are free");
             assertThat(driver.lastStatus("c").getReason()).isEqualTo("priority 2 of 2 waiting (arrival #3): behind "
                     + "job b, which cannot start yet (fifo starts jobs strictly in order)");
         }
@@ -98,6 +98,29 @@ class WaitingReasonTest {
             assertThat(driver.lastStatus("v3").getReason()).isEqualTo("priority 1 of 1 waiting (queue 0, attained 0 "
                     + "GPU-s, beyond quota of tenant vision): tenant quota 4 GPUs in use of 2 (tenant vision; beyond "
                     + "its quota a job only borrows idle GPUs); needs 2 GPUs at once; 0 of 4 GPUs are free");
+        }
+    }
+
+    @Test
+    void shouldPublishAWaitingJobsReasonAgainOnlyWhenWhatBlocksItChangesNotWhenOthersArrive() {
+        try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
+            driver.heartbeat(node("n1", CELL, 4, 1, at(0)).build());
+            driver.submit(job("a", 4).build(), at(1));
+            driver.submit(job("b", 2).build(), at(2));
+            for (int i = 0; i < 20; i++) {
+                driver.submit(job("later-" + i, 1).build(), at(3 + i));
+            }
+
+            List<String> reasonsOfB = driver.statuses().stream().filter(s -> s.getJobId().equals("b"))
+                    .map(s -> s.getReason()).toList();
+            assertThat(reasonsOfB).as("one status, queued with its reason; the 20 arrivals behind it change its "
+                    + "rank's count but not what blocks it").hasSize(1);
+            assertThat(reasonsOfB.getLast())
+                    .isEqualTo("priority 1 of 1 waiting (arrival #2): needs 2 GPUs at once; 0 of 4 GPUs are free");
+
+            driver.event(event("a", 1, "n1", JobEventType.STARTED, at(30)));
+            driver.event(event("a", 1, "n1", JobEventType.COMPLETED, at(31)));
+            assertThat(driver.lastStatus("b").getState()).as("what blocked it is gone").isEqualTo(JobState.STARTING);
         }
     }
 

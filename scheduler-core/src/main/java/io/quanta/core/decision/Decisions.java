@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * @param waiting why each job left waiting by this pass waits, in the policy's own terms, by job id (not decisions:
  *                nothing is applied, the cell shows them as the jobs' current reason)
  */
-public record Decisions(List<Decision> list, SortedMap<String, String> waiting) {
+public record Decisions(List<Decision> list, SortedMap<String, WaitingReason> waiting) {
 
     private static final Decisions NONE = new Decisions(List.of());
 

@@ -2,6 +2,7 @@ package io.quanta.core.plan;
 
 import io.quanta.core.decision.Decision;
 import io.quanta.core.decision.Decisions;
+import io.quanta.core.decision.WaitingReason;
 import io.quanta.core.model.Gpu;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.Job;
@@ -32,7 +33,7 @@ public final class Allocation {
     private final Set<String> suspended = new HashSet<>();
     private final Map<String, Integer> levels = new HashMap<>();
     private final Map<String, Integer> tenantUsage = new HashMap<>();
-    private final SortedMap<String, String> waiting = new TreeMap<>();
+    private final SortedMap<String, WaitingReason> waiting = new TreeMap<>();
     private boolean usageCounted;
 
     public Allocation(CellIndex cell) {
@@ -161,8 +162,8 @@ public final class Allocation {
     }
 
     /** Records why {@code job} still waits after this pass (the last reason given for a job wins). */
-    public void waiting(Job job, String reason) {
-        waiting.put(job.id(), reason);
+    public void waiting(Job job, String position, String cause) {
+        waiting.put(job.id(), new WaitingReason(position, cause));
     }
 
     /** The decisions in application order. */

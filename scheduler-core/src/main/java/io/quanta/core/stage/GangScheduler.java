@@ -1,5 +1,6 @@
 package io.quanta.core.stage;
 
+import io.quanta.core.decision.WaitingReason;
 import io.quanta.core.model.Job;
 import io.quanta.core.placement.Placement;
 import io.quanta.core.plan.Allocation;
@@ -49,10 +50,10 @@ public final class GangScheduler {
                 continue;
             }
             String position = "priority " + rank + " of " + waiting.size() + " waiting (" + ranking.describe(job)
-                    + "): ";
+                    + WaitingReason.SEPARATOR;
             if (head != null) {
                 left.add(job);
-                alloc.waiting(job, position + "behind job " + head.id() + ", which cannot start yet ("
+                alloc.waiting(job, position, "behind job " + head.id() + ", which cannot start yet ("
                         + policy + " starts jobs strictly in order)");
                 continue;
             }
@@ -64,10 +65,10 @@ public final class GangScheduler {
             int free = alloc.pool().totalFree();
             if (!handled(job, alloc)) {
                 left.add(job);
-                alloc.waiting(job, position + lacks(job, free, alloc));
+                alloc.waiting(job, position, lacks(job, free, alloc));
                 head = headOfLineBlocking ? job : null;
             } else if (!alloc.hasActed(job.id())) {
-                alloc.waiting(job, position + "GPUs are being freed for it (running jobs of lower priority are "
+                alloc.waiting(job, position, "GPUs are being freed for it (running jobs of lower priority are "
                         + "suspending)");
             }
         }

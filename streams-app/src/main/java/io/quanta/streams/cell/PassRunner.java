@@ -71,13 +71,15 @@ final class PassRunner {
 
     /**
      * Gives each job the policy left waiting its current reason (what blocks it now, not its history), published with
-     * its status when the text changed.
+     * its status when the cause changed: its position in the order moves with every arrival, and republishing that
+     * would rewrite every waiting job's state and status in every pass (the shown position is the one of the last
+     * change of cause).
      */
     private static void explainWaiting(Step s, Decisions decisions) {
         decisions.waiting().forEach((jobId, reason) -> {
             JobRecord job = s.cell.jobs.get(jobId);
-            if (job != null && job.state == io.quanta.core.model.JobState.QUEUED && !reason.equals(job.reason)) {
-                job.reason = reason;
+            if (job != null && job.state == io.quanta.core.model.JobState.QUEUED && !reason.sameCauseAs(job.reason)) {
+                job.reason = reason.text();
                 s.cell.jobChanged(job);
                 s.statusChanged(job);
             }
