@@ -2,6 +2,7 @@ package io.quanta.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -93,7 +94,7 @@ public final class ApicurioDistribution {
             Path tmp = Files.createTempDirectory(cache.getParent(), cache.getFileName() + ".tmp");
             Process tar = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", tmp.toString())
                     .redirectErrorStream(true).start();
-            String output = new String(tar.getInputStream().readAllBytes());
+            String output = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!tar.waitFor(5, TimeUnit.MINUTES) || tar.exitValue() != 0) {
                 throw new IllegalStateException("Cannot unpack " + archive + " with tar: " + output);
             }

@@ -198,7 +198,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
                     .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
                     .setIgnoreFormatted(true)
-                    .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+                    .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream(), false,
+                            java.nio.charset.StandardCharsets.UTF_8))
                     .run();
         } catch (Exception e) {
             throw new IllegalStateException("Cannot format Kafka storage in " + dir + ": " + e.getMessage(), e);

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -51,7 +52,7 @@ public final class ActivityTail implements RecentActivity, AutoCloseable {
     private final Clock clock;
     private volatile ActivityLog log = new ActivityLog();
     private volatile long lastUsedMs;
-    private volatile long skipped;
+    private final AtomicLong skipped = new AtomicLong();
     private Thread thread;
     private CountDownLatch caughtUp = new CountDownLatch(0);
     private long failedAtMs = Long.MIN_VALUE / 2;
@@ -93,7 +94,7 @@ public final class ActivityTail implements RecentActivity, AutoCloseable {
 
     /** Records skipped because they could not be decoded. */
     public long skipped() {
-        return skipped;
+        return skipped.get();
     }
 
     /** Marks a query, starts the tail when it does not run, and waits (bounded) for its first read. */
@@ -192,7 +193,7 @@ public final class ActivityTail implements RecentActivity, AutoCloseable {
         try {
             handler.accept(record.value());
         } catch (RuntimeException e) {
-            skipped++;
+            skipped.incrementAndGet();
             LOG.debug("status activity: skipping unreadable record {}-{}@{}: {}", record.topic(), record.partition(),
                     record.offset(), e.toString());
         }

@@ -14,6 +14,8 @@ import java.util.Arrays;
  */
 public final class NodeSecret {
 
+    private static final SecureRandom RANDOM = new SecureRandom();
+
     private final byte[] bytes;
 
     private NodeSecret(byte[] bytes) {
@@ -38,7 +40,7 @@ public final class NodeSecret {
     /** A new random secret of 32 bytes. */
     public static NodeSecret generate() {
         byte[] b = new byte[NodeMac.MIN_SECRET_BYTES];
-        new SecureRandom().nextBytes(b);
+        RANDOM.nextBytes(b);
         return new NodeSecret(b);
     }
 
