@@ -252,6 +252,10 @@ public final class LocalCluster implements AutoCloseable {
         s.put(SchedulerConfigSection.STATE_DIR, dir.scheduler().toString());
         s.put(SchedulerConfigSection.STATUS_HOST, "127.0.0.1");
         s.put(SchedulerConfigSection.STATUS_PORT, Integer.toString(ports.get(LocalPorts.STATUS)));
+        if (!o.base().originals().containsKey(SchedulerConfigSection.STANDBY_REPLICAS)) {
+            // one scheduler instance has nowhere to keep a standby (Kafka Streams warns on every resumed start)
+            s.put(SchedulerConfigSection.STANDBY_REPLICAS, "0");
+        }
         s.put(io.quanta.cli.metrics.MetricsConfigSection.HOST, "127.0.0.1");
         s.put(io.quanta.cli.metrics.MetricsConfigSection.PORT, Integer.toString(ports.get(LocalPorts.METRICS)));
         Map<String, String> params = new LinkedHashMap<>();
