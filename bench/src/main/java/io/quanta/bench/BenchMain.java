@@ -34,7 +34,8 @@ public final class BenchMain {
     String policy;
 
     @Option(names = "--commit-interval-ms", defaultValue = "20",
-            description = "commit.interval.ms of the scheduler and the floor (${DEFAULT-VALUE}, the scheduler's default).")
+            description = "commit.interval.ms of the scheduler and the floor (${DEFAULT-VALUE}, the scheduler's "
+                    + "default).")
     long commitIntervalMs;
 
     @Option(names = "--poll-ms", defaultValue = "5",
@@ -100,8 +101,8 @@ public final class BenchMain {
 
         @Override
         public Integer call() throws IOException {
-            return main.run(b -> List.of(LatencyBench.run(b, new LatencyBench.Params(rate, seconds, rounds, warmUp, nodes,
-                    partitions, heartbeatMs, telemetry, jobMs))));
+            return main.run(b -> List.of(LatencyBench.run(b, new LatencyBench.Params(rate, seconds, rounds, warmUp,
+                    nodes, partitions, heartbeatMs, telemetry, jobMs))));
         }
     }
 
@@ -157,10 +158,14 @@ public final class BenchMain {
         List<Integer> instances = new ArrayList<>();
         @Option(names = "--cells", defaultValue = "8", description = "Cells (${DEFAULT-VALUE}).")
         int cells;
-        @Option(names = "--nodes-per-cell", defaultValue = "40", description = "8-GPU nodes per cell (${DEFAULT-VALUE}).")
+        @Option(names = "--nodes-per-cell", defaultValue = "40",
+                description = "8-GPU nodes per cell (${DEFAULT-VALUE}).")
         int nodesPerCell;
         @Option(names = "--submissions", defaultValue = "2400", description = "Burst size (${DEFAULT-VALUE}).")
         int submissions;
+        @Option(names = "--warm-up", defaultValue = "1200",
+                description = "Short jobs of a warm-up burst first (${DEFAULT-VALUE}).")
+        int warmUp;
         @Option(names = "--partitions", defaultValue = "8", description = "Partitions per topic (${DEFAULT-VALUE}).")
         int partitions;
         @Option(names = "--heartbeat-ms", defaultValue = "5000", description = "Heartbeat interval (${DEFAULT-VALUE}).")
@@ -171,12 +176,13 @@ public final class BenchMain {
         @Override
         public Integer call() throws IOException {
             return main.run(b -> List.of(ScaleOutBench.run(b, new ScaleOutBench.Params(instances, cells, nodesPerCell,
-                    submissions, partitions, heartbeatMs, telemetry))));
+                    submissions, warmUp, partitions, heartbeatMs, telemetry))));
         }
     }
 
     @Command(name = "failover", mixinStandardHelpOptions = true,
-            description = "kill -9 of the instance owning the cell, two instances with standbys: time to the next START.")
+            description = "kill -9 of the instance owning the cell, two instances with standbys: time to the next "
+                    + "START.")
     static final class Failover implements Callable<Integer> {
         @ParentCommand
         BenchMain main;
@@ -188,6 +194,10 @@ public final class BenchMain {
         @Option(names = "--session-timeout-ms", defaultValue = "0",
                 description = "Consumer session.timeout.ms of the schedulers; 0 = the scheduler's default.")
         long sessionTimeoutMs;
+        @Option(names = "--transaction-timeout-ms", defaultValue = "0",
+                description = "Producer transaction.timeout.ms of the schedulers; 0 = the scheduler's default "
+                        + "(Kafka Streams' 10 s under exactly-once).")
+        long transactionTimeoutMs;
         @Option(names = "--probe-ms", defaultValue = "100", description = "A probe job every (${DEFAULT-VALUE}) ms.")
         long probeMs;
         @Option(names = "--settle-ms", defaultValue = "10000",
@@ -201,7 +211,7 @@ public final class BenchMain {
         @Override
         public Integer call() throws IOException {
             return main.run(b -> List.of(FailoverBench.run(b, new FailoverBench.Params(kills, standbys,
-                    sessionTimeoutMs, probeMs, settleMs, nodes, partitions))));
+                    sessionTimeoutMs, transactionTimeoutMs, probeMs, settleMs, nodes, partitions))));
         }
     }
 }

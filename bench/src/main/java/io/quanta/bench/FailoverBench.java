@@ -25,8 +25,8 @@ import org.apache.kafka.common.utils.Utils;
 final class FailoverBench {
 
     /** What to run. */
-    record Params(int kills, int standbys, long sessionTimeoutMs, long probeMs, long settleMs, int nodes,
-                  int partitions) {
+    record Params(int kills, int standbys, long sessionTimeoutMs, long transactionTimeoutMs, long probeMs,
+                  long settleMs, int nodes, int partitions) {
     }
 
     private static final int GPUS_PER_NODE = 8;
@@ -40,6 +40,9 @@ final class FailoverBench {
         if (p.sessionTimeoutMs() > 0) {
             settings.put("session.timeout.ms", Long.toString(p.sessionTimeoutMs()));
             settings.put("heartbeat.interval.ms", Long.toString(Math.max(500, p.sessionTimeoutMs() / 3)));
+        }
+        if (p.transactionTimeoutMs() > 0) {
+            settings.put("transaction.timeout.ms", Long.toString(p.transactionTimeoutMs()));
         }
         String name = "failover-" + System.currentTimeMillis();
         Table t = new Table("Failover: kill -9 of the scheduler instance that owns the cell, 2 instances, "
@@ -86,11 +89,15 @@ final class FailoverBench {
         t.row("p50 / max", "", Table.fixed(Stats.percentile(gaps, 50) / 1000, 2) + " s / "
                 + Table.fixed(Stats.max(gaps) / 1000, 2) + " s", "");
         t.note(bench.machine());
-        t.note(String.format("settings: policy %s, commit.interval.ms %d, session.timeout.ms %s, a probe job every %d "
-                + "ms, %d nodes x %d GPUs, %d s to settle after each restart", bench.policy(),
-                bench.commitIntervalMs(), p.sessionTimeoutMs() > 0 ? Long.toString(p.sessionTimeoutMs())
-                        : "the scheduler's default", p.probeMs(), p.nodes(), GPUS_PER_NODE, p.settleMs() / 1000));
+        t.note(String.format("settings: policy %s, commit.interval.ms %d, session.timeout.ms %s, "
+                + "transaction.timeout.ms %s, a probe job every %d ms, %d nodes x %d GPUs, %d s to settle after each "
+                + "restart", bench.policy(), bench.commitIntervalMs(), orDefault(p.sessionTimeoutMs()),
+                orDefault(p.transactionTimeoutMs()), p.probeMs(), p.nodes(), GPUS_PER_NODE, p.settleMs() / 1000));
         return t;
+    }
+
+    private static String orDefault(long ms) {
+        return ms > 0 ? Long.toString(ms) : "the scheduler's default";
     }
 
     private static void settle(BenchCluster cluster, Params p) {

@@ -15,7 +15,9 @@ import org.apache.kafka.streams.kstream.Produced;
 /**
  * The floor: the bare shape of Quanta's path from a submission to a command, with nothing in it. Hop 1 reads the
  * input topic and writes each record to the inbox topic keyed by one cell (as the routers do); hop 2 reads the inbox
- * and writes each record to the output topic keyed by the job id it carries (as the cell writes a START). Exactly-once
+ * and writes each measured record to the output topic keyed by the job id it carries (as the cell writes a START),
+ * and drops the background records (ids starting {@code bg-}: as the cell writes nothing for a heartbeat or telemetry
+ * that changes nothing). Exactly-once
  * v2, with the commit interval, poll time and session timeout the scheduler uses. Runs as a process of its own;
  * prints {@code floor state RUNNING} when it is.
  *
@@ -36,6 +38,7 @@ public final class FloorTopology {
                 .selectKey((key, value) -> CELL)
                 .to(args[3], Produced.with(Serdes.String(), Serdes.ByteArray()));
         builder.stream(args[3], Consumed.with(Serdes.String(), Serdes.ByteArray()))
+                .filterNot((key, value) -> isBackground(value))
                 .map((key, value) -> KeyValue.pair(jobId(value), value))
                 .to(args[4], Produced.with(Serdes.String(), Serdes.ByteArray()));
         Properties props = new Properties();
@@ -66,6 +69,11 @@ public final class FloorTopology {
             end++;
         }
         return new String(value, 0, end, StandardCharsets.UTF_8);
+    }
+
+    /** True for a background record (its id starts with {@code bg-}), which hop 2 drops. */
+    static boolean isBackground(byte[] value) {
+        return value.length > 3 && value[0] == 'b' && value[1] == 'g' && value[2] == '-';
     }
 
     /** A floor record for {@code jobId}, padded to {@code size} bytes (about a submission's size). */

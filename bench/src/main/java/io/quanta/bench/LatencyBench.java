@@ -82,9 +82,9 @@ final class LatencyBench {
         t.row("load average after each window (1 min)", String.join(", ", floor.loads),
                 String.join(", ", quanta.loads), "");
         t.note(bench.machine());
-        t.note(String.format("settings: policy %s, commit.interval.ms %d, poll.ms %d, %d partitions, %d nodes x %d GPUs "
-                + "(heartbeat every %d ms), telemetry %s records/s, jobs run %d ms; warm-up %s s each; the floor and "
-                + "Quanta both stay up and take turns (Quanta's heartbeats go on during the floor's windows)",
+        t.note(String.format("settings: policy %s, commit.interval.ms %d, poll.ms %d, %d partitions, %d nodes x %d "
+                + "GPUs (heartbeat every %d ms), telemetry %s records/s, jobs run %d ms; warm-up %s s each; the floor "
+                + "and Quanta both stay up and take turns (Quanta's heartbeats go on during the floor's windows)",
                 bench.policy(), bench.commitIntervalMs(), bench.pollMs(), p.partitions(), p.nodes(), GPUS_PER_NODE,
                 p.heartbeatMs(), Table.num(p.telemetryPerSecond()), p.jobMs(), Table.num(p.warmUpSeconds())));
         return t;

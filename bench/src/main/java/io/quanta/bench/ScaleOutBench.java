@@ -15,7 +15,7 @@ import org.apache.kafka.clients.admin.Admin;
 final class ScaleOutBench {
 
     /** What to run. */
-    record Params(List<Integer> instances, int cells, int nodesPerCell, int submissions, int partitions,
+    record Params(List<Integer> instances, int cells, int nodesPerCell, int submissions, int warmUp, int partitions,
                   long heartbeatMs, double telemetryPerSecond) {
     }
 
@@ -41,9 +41,9 @@ final class ScaleOutBench {
         }
         t.note(bench.machine());
         t.note(String.format("settings: policy %s, commit.interval.ms %d, %d partitions per topic, heartbeat every %d "
-                + "ms, telemetry %s records/s; every instance a separate JVM; broker and registry another",
-                bench.policy(), bench.commitIntervalMs(), p.partitions(), p.heartbeatMs(),
-                Table.num(p.telemetryPerSecond())));
+                + "ms, telemetry %s records/s, a warm-up burst of %d short jobs first; every instance a separate "
+                + "JVM; broker and registry another", bench.policy(), bench.commitIntervalMs(), p.partitions(),
+                p.heartbeatMs(), Table.num(p.telemetryPerSecond()), p.warmUp()));
         return t;
     }
 
@@ -65,11 +65,15 @@ final class ScaleOutBench {
                  Submitter submitter = new Submitter(cluster.bootstrapServers(), cluster.topics())) {
                 nodes.start();
                 cluster.awaitGpus(p.nodesPerCell() * GPUS_PER_NODE, Duration.ofMinutes(4));
-                for (int c = 0; c < p.cells(); c++) {
-                    submitter.submit("warm-" + c, BenchCluster.tenant(c));
+                // a warm-up burst of short jobs, spread like the measured one, so that every instance's JIT has
+                // compiled the path before the measured burst; then every GPU free again
+                for (int i = 0; i < p.warmUp(); i++) {
+                    submitter.submit("warm-" + i, BenchCluster.tenant(i % p.cells()));
                 }
-                Await.until("a warm-up job started in every cell", Duration.ofMinutes(3),
-                        () -> nodes.starts() >= p.cells());
+                Await.until("the warm-up jobs started and ended", Duration.ofMinutes(5),
+                        () -> nodes.starts() >= p.warmUp() && cluster.cells().stream().allMatch(c -> cluster
+                                .summary(c).map(s -> s.path("gpusFree").asInt() == p.nodesPerCell() * GPUS_PER_NODE)
+                                .orElse(false)));
                 cluster.awaitRunning(Duration.ofMinutes(2));
                 nodes.telemetryRate(p.telemetryPerSecond());
                 String inbox = cluster.topics().inbox().name();
@@ -81,7 +85,7 @@ final class ScaleOutBench {
                 }
                 submitter.flush();
                 Await.until("all " + p.submissions() + " jobs started", Duration.ofMinutes(10),
-                        () -> nodes.starts() >= p.cells() + p.submissions());
+                        () -> nodes.starts() >= p.warmUp() + p.submissions());
                 double seconds = nodes.startedAt().entrySet().stream().filter(e -> e.getKey().startsWith("job-"))
                         .mapToLong(Map.Entry::getValue).max().orElseThrow() / 1e9 - began / 1e9;
                 long inboxRecords = Lag.total(admin, List.of(inbox)) - inboxBefore;

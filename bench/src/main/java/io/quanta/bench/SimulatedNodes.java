@@ -86,7 +86,8 @@ public final class SimulatedNodes implements AutoCloseable {
         Map<String, Object> batched = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 5,
                 ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-        this.beats = new KafkaProducer<>(batched, new StringSerializer(), topics.heartbeats().valueSerde().serializer());
+        this.beats = new KafkaProducer<>(batched, new StringSerializer(),
+                topics.heartbeats().valueSerde().serializer());
         this.events = new KafkaProducer<>(fast, new StringSerializer(), topics.events().valueSerde().serializer());
         this.telemetry = new KafkaProducer<>(batched, new StringSerializer(),
                 topics.telemetry().valueSerde().serializer());

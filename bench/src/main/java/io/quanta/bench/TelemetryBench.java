@@ -11,7 +11,8 @@ import org.apache.kafka.clients.admin.Admin;
  * process: {@code jobs} one-GPU jobs run, then {@code records} telemetry records for them (a constant throughput, so
  * all but the first of each attempt change nothing) are produced as fast as the producer goes; the rate is records
  * over the time from the first produce until the scheduler's committed offsets reach the end of the telemetry and
- * inbox topics. The floor carries the same number of records through its two hops the same way.
+ * inbox topics. The floor carries the same number of records through its two hops the same way (its second hop
+ * drops them, as the cell writes nothing for them).
  */
 final class TelemetryBench {
 
@@ -60,7 +61,7 @@ final class TelemetryBench {
             double cpu = ProcessCpu.seconds(floor.pid());
             long began = System.nanoTime();
             for (long i = 0; i < p.records(); i++) {
-                floor.sendBackground("t-" + i);
+                floor.sendBackground("bg-t-" + i);
             }
             floor.flush();
             await(admin, floor.applicationId(), floor.consumedTopics());

@@ -165,6 +165,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         p.put("transaction.state.log.replication.factor", "1");
         p.put("transaction.state.log.min.isr", "1");
         p.put("transaction.state.log.num.partitions", "5");
+        // abort a crashed producer's timed-out transaction within a second of its timeout (Kafka checks every 10 s):
+        // until then the partitions it wrote to stay unreadable for read_committed consumers, which is most of a
+        // crashed scheduler's fail-over time (docs/scaling.md)
+        p.put("transaction.abort.timed.out.transaction.cleanup.interval.ms", "1000");
         p.put("share.coordinator.state.topic.replication.factor", "1");
         p.put("share.coordinator.state.topic.min.isr", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
