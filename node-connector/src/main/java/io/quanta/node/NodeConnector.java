@@ -20,20 +20,15 @@ import io.quanta.node.telemetry.TelemetryAggregator;
 import io.quanta.node.telemetry.UdpTelemetryServer;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobTelemetry;
-import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.schemas.RunningAttempt;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
-import io.quanta.topics.retry.Backoff;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import io.quanta.topics.serde.AvroTrust;
-import io.quanta.topics.serde.RegistryUnavailableException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -43,19 +38,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.RecordDeserializationException;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,14 +50,14 @@ import org.slf4j.LoggerFactory;
  * happens. Life cycle: {@link #create(QuantaConfig)}, {@link #start()}, {@link #close()} (idempotent; call it from a
  * shutdown hook for SIGTERM), or simply {@link #run(QuantaConfig)}.
  * <ul>
- *   <li>Commands: assigns (no consumer group) the one partition of the commands topic that its node id maps to under
- *       the default partitioner ({@link NodePartition}), starting at the end: every earlier command was addressed to
- *       an earlier epoch. Reads committed records only, keeps records keyed by its node id and hands them to the
- *       {@link CommandHandler} (fencing, idempotence). The first heartbeat is sent only once that position is
- *       known.</li>
+ *   <li>Commands ({@link CommandLoop}, its own thread): assigns (no consumer group) the one partition of the commands
+ *       topic that its node id maps to under the default partitioner ({@link NodePartition}), starting at the end:
+ *       every earlier command was addressed to an earlier epoch. Reads committed records only, keeps records keyed by
+ *       its node id and hands them to the {@link CommandHandler} (fencing, idempotence). The first heartbeat is sent
+ *       only once that position is known.</li>
  *   <li>Publishes {@code NodeHeartbeat} (key node id) every interval with GPU health and the attempts it runs,
  *       {@code JobEvent} and {@code JobTelemetry} (key job id), through an {@link Outbox} and an idempotent producer
- *       ({@code enable.idempotence=true}, {@code acks=all}, unbounded delivery timeout): during a broker outage jobs
+ *       ({@link NodeClients}: {@code acks=all}, unbounded delivery timeout): during a broker outage jobs
  *       keep running, records wait, and they are delivered once, in order, when the broker is back.</li>
  *   <li>Job events are journalled on disk ({@link EventJournal}, fsync) before they count as sent and leave the
  *       journal once the broker acknowledged them: a {@code kill -9} during a broker outage loses none; a restarted
@@ -90,8 +75,6 @@ import org.slf4j.LoggerFactory;
 public final class NodeConnector implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NodeConnector.class);
-    private static final Duration KAFKA_RETRY = Duration.ofSeconds(1);
-    private static final Duration MAX_REGISTRY_BACKOFF = Duration.ofSeconds(30);
     /** How often ended attempts older than {@code node.attempts.retention.hours} are removed. */
     private static final Duration SWEEP_INTERVAL = Duration.ofHours(1);
 
@@ -101,7 +84,6 @@ public final class NodeConnector implements AutoCloseable {
     private final Clock clock;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final CountDownLatch commandsReady = new CountDownLatch(1);
-    private final Object pauseLock = new Object();
 
     private NodeWorkDir workDir;
     private long epoch;
@@ -119,10 +101,8 @@ public final class NodeConnector implements AutoCloseable {
     private volatile RuntimeException failure;
     private byte[] signingKey;
     private ScheduledExecutorService timers;
+    private CommandLoop commands;
     private Thread commandThread;
-    private volatile KafkaConsumer<String, NodeCommand> consumer;
-    private volatile boolean running;
-    private final Backoff registryBackoff = new Backoff(KAFKA_RETRY, MAX_REGISTRY_BACKOFF);
     private boolean started;
     private boolean closed;
 
@@ -219,10 +199,9 @@ public final class NodeConnector implements AutoCloseable {
                 return;
             }
             closed = true;
-            running = false;
         }
-        synchronized (pauseLock) {
-            pauseLock.notifyAll();
+        if (commands != null) {
+            commands.stop();
         }
         try {
             shutdown();
@@ -242,7 +221,8 @@ public final class NodeConnector implements AutoCloseable {
                 settings.rack(), epoch, probe.describe(), gpus.stream().map(g -> g.index() + ":" + g.model()
                         + (g.healthy() ? "" : " UNHEALTHY " + g.error().orElse(""))).collect(Collectors.joining(", ")));
         heartbeats = new HeartbeatFactory(settings.nodeId(), settings.cellId(), settings.rack(), epoch, probe, gpus);
-        producer = new KafkaProducer<>(producerProperties(), new StringSerializer(), new ByteArraySerializer());
+        producer = new KafkaProducer<>(NodeClients.producer(config, settings.nodeId()), new StringSerializer(),
+                new ByteArraySerializer());
         outbox = new Outbox<>("quanta-node-outbox", this::send, settings.outboxCapacity(),
                 item -> item.kind() == Outbound.Kind.TELEMETRY, Duration.ofMillis(100), Duration.ofSeconds(10));
         journal = new EventJournal(workDir);
@@ -251,7 +231,6 @@ public final class NodeConnector implements AutoCloseable {
                 clock);
         handler.recover();
         fence = new SelfFence(settings.fenceTimeout(), System::nanoTime, handler::fence);
-        running = true;
         timers = Executors.newScheduledThreadPool(1, r -> {
             Thread t = new Thread(r, "quanta-node-timers");
             t.setDaemon(true);
@@ -264,7 +243,9 @@ public final class NodeConnector implements AutoCloseable {
         if (!settings.attemptRetention().isZero()) {
             timers.scheduleAtFixedRate(this::safeSweep, 0, SWEEP_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
         }
-        commandThread = new Thread(this::consumeCommands, "quanta-node-commands");
+        commands = new CommandLoop(settings.nodeId(), NodeClients.commandConsumer(config, settings.nodeId()),
+                catalogue.commands(), handler::handle, this::commandsReady, this::commandLoopFailed);
+        commandThread = new Thread(commands, "quanta-node-commands");
         commandThread.start();
     }
 
@@ -350,26 +331,11 @@ public final class NodeConnector implements AutoCloseable {
         return fence == null ? 0 : fence.fencedTotal();
     }
 
-    private void consumeCommands() {
-        try (KafkaConsumer<String, NodeCommand> c = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(),
-                catalogue.commands().valueSerde().deserializer())) {
-            consumer = c;
-            if (!running || !assignOwnPartition(c)) {
-                return;
-            }
-            commandsReady.countDown();
-            timers.scheduleAtFixedRate(this::safeHeartbeat, 0, settings.heartbeatInterval().toMillis(),
-                    TimeUnit.MILLISECONDS);
-            while (running) {
-                pollOnce(c);
-            }
-        } catch (WakeupException e) {
-            LOG.debug("command consumer woken up for shutdown");
-        } catch (RuntimeException | Error e) {
-            commandLoopFailed(e);
-        } finally {
-            consumer = null;
-        }
+    /** The command partition is assigned: heartbeats may start (they tell the scheduler this node listens). */
+    private void commandsReady() {
+        commandsReady.countDown();
+        timers.scheduleAtFixedRate(this::safeHeartbeat, 0, settings.heartbeatInterval().toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -385,73 +351,6 @@ public final class NodeConnector implements AutoCloseable {
         Thread stopper = new Thread(this::close, "quanta-node-failed");
         stopper.setDaemon(false);
         stopper.start();
-    }
-
-    private boolean assignOwnPartition(KafkaConsumer<String, NodeCommand> c) {
-        String topic = catalogue.commands().name();
-        while (running) {
-            try {
-                List<PartitionInfo> partitions = c.partitionsFor(topic, Duration.ofSeconds(10));
-                if (partitions == null || partitions.isEmpty()) {
-                    LOG.warn("topic {} does not exist (yet): create the topics with 'quanta topics apply'", topic);
-                } else {
-                    TopicPartition own = new TopicPartition(topic, NodePartition.of(settings.nodeId(),
-                            partitions.size()));
-                    c.assign(List.of(own));
-                    c.seekToEnd(List.of(own));
-                    long position = c.position(own, Duration.ofSeconds(10));
-                    LOG.info("node {} reads commands from {} at offset {}", settings.nodeId(), own, position);
-                    return true;
-                }
-            } catch (WakeupException e) {
-                throw e;
-            } catch (KafkaException e) {
-                LOG.warn("cannot reach the commands topic {} yet: {}", topic, e.toString());
-            }
-            pause(KAFKA_RETRY);
-        }
-        return false;
-    }
-
-    private void pollOnce(KafkaConsumer<String, NodeCommand> c) {
-        try {
-            for (ConsumerRecord<String, NodeCommand> record : c.poll(Duration.ofMillis(500))) {
-                dispatch(record);
-            }
-            registryBackoff.reset();
-        } catch (RecordDeserializationException e) {
-            if (RegistryUnavailableException.isCause(e)) {
-                // the command may be fine: read it again once the registry answers, never skip it
-                Duration delay = registryBackoff.next();
-                LOG.warn("cannot read the command at {} offset {} while the schema registry is unavailable; "
-                        + "retrying in {} ms: {}", e.topicPartition(), e.offset(), delay.toMillis(),
-                        e.getMessage());
-                c.seek(e.topicPartition(), e.offset());
-                pause(delay);
-                return;
-            }
-            LOG.error("skipping unreadable command at {} offset {}: {}", e.topicPartition(), e.offset(),
-                    e.getMessage());
-            c.seek(e.topicPartition(), e.offset() + 1);
-        } catch (WakeupException e) {
-            if (running) {
-                throw e;
-            }
-        } catch (KafkaException e) {
-            LOG.warn("polling commands failed, retrying: {}", e.toString());
-            pause(KAFKA_RETRY);
-        }
-    }
-
-    private void dispatch(ConsumerRecord<String, NodeCommand> record) {
-        if (!settings.nodeId().equals(record.key()) || record.value() == null) {
-            return;
-        }
-        try {
-            handler.handle(record.value());
-        } catch (RuntimeException e) {
-            LOG.error("command {} at offset {} failed", record.value().getCommandId(), record.offset(), e);
-        }
     }
 
     private void safeHeartbeat() {
@@ -503,10 +402,6 @@ public final class NodeConnector implements AutoCloseable {
     }
 
     private void shutdown() {
-        KafkaConsumer<String, NodeCommand> c = consumer;
-        if (c != null) {
-            c.wakeup();
-        }
         join(commandThread);
         if (timers != null) {
             timers.shutdownNow();
@@ -535,43 +430,6 @@ public final class NodeConnector implements AutoCloseable {
         }
         if (telemetryServer != null) {
             telemetryServer.close();
-        }
-    }
-
-    private Map<String, Object> producerProperties() {
-        Map<String, Object> props = new HashMap<>(config.kafkaClientProperties());
-        props.put(ProducerConfig.CLIENT_ID_CONFIG, "quanta-node-" + settings.nodeId());
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.MAX_VALUE);
-        props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
-        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
-        props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-        props.put(ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG, 200);
-        props.put(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 10_000);
-        return props;
-    }
-
-    private Map<String, Object> consumerProperties() {
-        Map<String, Object> props = new HashMap<>(config.kafkaClientProperties());
-        props.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "quanta-node-" + settings.nodeId() + "-commands");
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        props.put(ConsumerConfig.RECONNECT_BACKOFF_MS_CONFIG, 200);
-        props.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 10_000);
-        return props;
-    }
-
-    private void pause(Duration d) {
-        synchronized (pauseLock) {
-            try {
-                pauseLock.wait(d.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                running = false;
-            }
         }
     }
 
