@@ -162,7 +162,7 @@ public final class Allocation {
     }
 
     /** Records why {@code job} still waits after this pass (the last reason given for a job wins). */
-    public void waiting(Job job, String position, String cause) {
+    public void waiting(Job job, java.util.function.Supplier<String> position, String cause) {
         waiting.put(job.id(), new WaitingReason(position, cause));
     }
 

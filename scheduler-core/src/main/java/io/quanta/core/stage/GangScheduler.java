@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The allocate action: walks waiting jobs in priority order; starts each one that fits the free GPUs (gang: all of
@@ -49,8 +50,9 @@ public final class GangScheduler {
             if (alloc.hasActed(job.id())) {
                 continue;
             }
-            String position = "priority " + rank + " of " + waiting.size() + " waiting (" + ranking.describe(job)
-                    + WaitingReason.SEPARATOR;
+            int at = rank;
+            Supplier<String> position = () -> "priority " + at + " of " + waiting.size() + " waiting ("
+                    + ranking.describe(job) + WaitingReason.SEPARATOR;
             if (head != null) {
                 left.add(job);
                 alloc.waiting(job, position, "behind job " + head.id() + ", which cannot start yet ("
