@@ -10,11 +10,9 @@ import io.quanta.chaos.observe.Execution;
 import io.quanta.chaos.observe.Invariants;
 import io.quanta.chaos.observe.Stats;
 import io.quanta.embedded.Await;
-import io.quanta.node.NodeConfigSection;
 import io.quanta.streams.SchedulerConfigSection;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,12 +69,9 @@ public final class GangScenario implements Scenario {
     @Override
     public ScenarioResult run(ChaosStack stack) {
         Report report = new Report(name());
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put(SchedulerConfigSection.POLICY, "fifo");
+        Map<String, String> settings = ScenarioRun.fifoWithTimeouts(config.nodeTimeout(), config.heartbeat());
         // place the gang across the two small nodes at once (skew-aware placement would wait for one node first)
         settings.put(SchedulerConfigSection.POLICY_PARAM_PREFIX + "placement.strategy", "anywhere");
-        settings.put(SchedulerConfigSection.NODE_TIMEOUT_MS, Long.toString(config.nodeTimeout().toMillis()));
-        settings.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, Long.toString(config.heartbeat().toMillis()));
         if (ChaosCluster.nodeSettingExists("node.fence.timeout.ms")) {
             settings.put("node.fence.timeout.ms", Long.toString(config.fence().toMillis()));
         }

@@ -11,13 +11,10 @@ import io.quanta.chaos.observe.Execution;
 import io.quanta.chaos.observe.Invariants;
 import io.quanta.chaos.observe.Stats;
 import io.quanta.embedded.Await;
-import io.quanta.node.NodeConfigSection;
 import io.quanta.schemas.DecisionType;
-import io.quanta.streams.SchedulerConfigSection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,10 +79,7 @@ public final class PartitionScenario implements Scenario {
     @Override
     public ScenarioResult run(ChaosStack stack) {
         Report report = new Report(name());
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put(SchedulerConfigSection.POLICY, "fifo");
-        settings.put(SchedulerConfigSection.NODE_TIMEOUT_MS, Long.toString(config.nodeTimeout().toMillis()));
-        settings.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, Long.toString(config.heartbeat().toMillis()));
+        Map<String, String> settings = ScenarioRun.fifoWithTimeouts(config.nodeTimeout(), config.heartbeat());
         boolean fenceSetting = ChaosCluster.nodeSettingExists("node.fence.timeout.ms");
         if (fenceSetting) {
             settings.put("node.fence.timeout.ms", Long.toString(config.fence().toMillis()));

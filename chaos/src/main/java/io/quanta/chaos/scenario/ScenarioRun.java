@@ -5,8 +5,11 @@ import io.quanta.chaos.ScenarioResult;
 import io.quanta.chaos.infra.ChaosCluster;
 import io.quanta.chaos.infra.ChaosStack;
 import io.quanta.chaos.infra.NodeSpec;
+import io.quanta.node.NodeConfigSection;
+import io.quanta.streams.SchedulerConfigSection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -31,6 +34,18 @@ final class ScenarioRun {
     private static final Logger LOG = LoggerFactory.getLogger(ScenarioRun.class);
 
     private ScenarioRun() {
+    }
+
+    /**
+     * Scheduler and node settings of the scenarios that cut nodes off or skew their clocks: {@code fifo}, a node
+     * timeout and a heartbeat interval of the scenario's own (shorter ones in the CI versions).
+     */
+    static Map<String, String> fifoWithTimeouts(Duration nodeTimeout, Duration heartbeat) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(SchedulerConfigSection.POLICY, "fifo");
+        settings.put(SchedulerConfigSection.NODE_TIMEOUT_MS, Long.toString(nodeTimeout.toMillis()));
+        settings.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, Long.toString(heartbeat.toMillis()));
+        return settings;
     }
 
     /** Runs {@code steps} of scenario {@code name} on a new cluster, then {@code cleanUp}, whatever happened. */

@@ -7,19 +7,16 @@ import io.quanta.chaos.infra.ChaosCluster;
 import io.quanta.chaos.infra.ChaosStack;
 import io.quanta.chaos.observe.Seen;
 import io.quanta.embedded.Await;
-import io.quanta.node.NodeConfigSection;
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobState;
 import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.NodeHeartbeat;
-import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.topics.TopicSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,10 +79,7 @@ public final class SkewScenario implements Scenario {
     @Override
     public ScenarioResult run(ChaosStack stack) {
         Report report = new Report(name());
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put(SchedulerConfigSection.POLICY, "fifo");
-        settings.put(SchedulerConfigSection.NODE_TIMEOUT_MS, Long.toString(config.nodeTimeout().toMillis()));
-        settings.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, Long.toString(config.heartbeat().toMillis()));
+        Map<String, String> settings = ScenarioRun.fifoWithTimeouts(config.nodeTimeout(), config.heartbeat());
         return ScenarioRun.onCluster(stack, name(), settings, report, this::run, () -> { });
     }
 
