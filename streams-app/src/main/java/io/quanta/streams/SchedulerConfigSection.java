@@ -169,8 +169,11 @@ public final class SchedulerConfigSection implements ConfigSection {
                                 + "250 ms on 2 cores, 100 ms (Kafka's default) does not.")
                 .define(POLL_MS, Type.LONG, 5L, Range.atLeast(0), Importance.LOW,
                         "Kafka Streams poll.ms: how long a poll blocks; small values cut latency at low input rates.")
-                .define(STANDBY_REPLICAS, Type.INT, 0, Range.atLeast(0), Importance.MEDIUM,
-                        "num.standby.replicas: warm copies of each cell's state on other instances for fast fail-over.")
+                .define(STANDBY_REPLICAS, Type.INT, 1, Range.atLeast(0), Importance.MEDIUM,
+                        "num.standby.replicas: warm copies of each cell's state on other instances, so that a crashed "
+                                + "instance's cells resume after a rebalance instead of a restore from the changelogs. "
+                                + "No effect with one instance; with more, each instance also applies the changelogs "
+                                + "of the cells it stands by for. 0 turns it off.")
                 .define(STREAM_THREADS, Type.INT, 1, Range.atLeast(1), Importance.LOW, "num.stream.threads.");
         for (ConfigKey<?> key : PolicyConfigKeys.ALL) {
             if (key != PolicyConfigKeys.POLICY) {
