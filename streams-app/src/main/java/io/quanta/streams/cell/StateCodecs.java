@@ -1,6 +1,5 @@
 package io.quanta.streams.cell;
 
-import io.quanta.core.model.JobState;
 import io.quanta.schemas.state.StoredAssignment;
 import io.quanta.schemas.state.StoredCellMeta;
 import io.quanta.schemas.state.StoredGpu;
@@ -11,7 +10,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.Map;
 import java.util.function.Function;
 import org.apache.avro.message.BinaryMessageDecoder;
 import org.apache.avro.message.BinaryMessageEncoder;
@@ -21,9 +20,9 @@ import org.apache.avro.message.BinaryMessageEncoder;
  * meta). Each record's fields are defined by an Avro schema beside the topic schemas ({@code schemas/.../state/}),
  * which passes the same BACKWARD compatibility test; the bytes are Avro's single-object encoding (a two-byte marker,
  * the schema's fingerprint, the Avro binary), so a reader resolves state written with an older schema version (a
- * rolling upgrade reads the old changelog; add the old schema to the decoder) and a writer cannot leave out a field:
- * the generated builders refuse to build without every field that has no default. State in the hand-ordered format
- * of release 0.1.0 is still read ({@link LegacyStateCodecs}).
+ * rolling upgrade reads the old changelog; add the old schema to the decoder). Fields are copied by name between a
+ * record and its schema ({@link StateFields}), which refuses a record field missing from the schema and the other
+ * way round. State in the hand-ordered format of release 0.1.0 is still read ({@link LegacyStateCodecs}).
  */
 public final class StateCodecs {
 
@@ -46,201 +45,63 @@ public final class StateCodecs {
     private StateCodecs() {
     }
 
+    private static final StateFields<JobRecord, StoredJob> JOB = new StateFields<>(JobRecord.class, JobRecord::new,
+            StoredJob.getClassSchema(), StoredJob::new, Map.of());
+    private static final StateFields<NodeRecord, StoredNode> NODE = new StateFields<>(NodeRecord.class,
+            NodeRecord::new, StoredNode.getClassSchema(), StoredNode::new, Map.of("gpus", new StateFields.Conversion(
+                    v -> gpusToStored(v), v -> gpusFromStored(v))));
+    private static final StateFields<AssignmentRecord, StoredAssignment> ASSIGNMENT = new StateFields<>(
+            AssignmentRecord.class, AssignmentRecord::new, StoredAssignment.getClassSchema(), StoredAssignment::new,
+            Map.of());
+    private static final StateFields<CellMeta, StoredCellMeta> META = new StateFields<>(CellMeta.class,
+            () -> new CellMeta(null), StoredCellMeta.getClassSchema(), StoredCellMeta::new, Map.of());
+
     public static byte[] encodeJob(JobRecord j) {
-        return bytes(JOB_ENCODER, StoredJob.newBuilder()
-                .setJobId(j.jobId)
-                .setCellId(j.cellId)
-                .setTenant(j.tenant)
-                .setNumGpus(j.numGpus)
-                .setGpuType(j.gpuType)
-                .setPriority(j.priority)
-                .setMaxRetries(j.maxRetries)
-                .setModelName(j.modelName)
-                .setTensorSizeSkew(j.tensorSizeSkew)
-                .setGpuMemoryMiB(j.gpuMemoryMiB)
-                .setMinibatchMillis(j.minibatchMillis)
-                .setExpectedDurationSeconds(j.expectedDurationSeconds)
-                .setCommand(j.command)
-                .setEnv(j.env)
-                .setState(j.state.name())
-                .setAttempt(j.attempt)
-                .setFailures(j.failures)
-                .setArrivalSeq(j.arrivalSeq)
-                .setArrivedAtMs(j.arrivedAtMs)
-                .setSubmittedAtMs(j.submittedAtMs)
-                .setAttainedBase(j.attainedBase)
-                .setRunStartedAtMs(j.runStartedAtMs)
-                .setLastRunSeconds(j.lastRunSeconds)
-                .setQueuedSinceMs(j.queuedSinceMs)
-                .setQueueLevel(j.queueLevel)
-                .setSharingWith(j.sharingWith)
-                .setThroughput(j.throughput)
-                .setBaselineThroughput(j.baselineThroughput)
-                .setPlacementChangedAtMs(j.placementChangedAtMs)
-                .setPreviousPlacement(j.previousPlacement)
-                .setCheckpointRef(j.checkpointRef)
-                .setCancelRequested(j.cancelRequested)
-                .setLastMessage(j.lastMessage)
-                .setReason(j.reason)
-                .setFirstStartedAtMs(j.firstStartedAtMs)
-                .setLastStartedAtMs(j.lastStartedAtMs)
-                .setFinishedAtMs(j.finishedAtMs)
-                .setPreemptions(j.preemptions)
-                .setMigrations(j.migrations)
-                .setEndedAttempt(j.endedAttempt)
-                .setPendingPeerEnds(j.pendingPeerEnds)
-                .setDrainPeers(j.drainPeers)
-                .setSourceTopic(j.sourceTopic)
-                .setSourcePartition(j.sourcePartition)
-                .setSourceOffset(j.sourceOffset)
-                .build());
+        return bytes(JOB_ENCODER, JOB.toStored(j));
     }
 
     public static JobRecord decodeJob(byte[] data) {
-        return decode(data, JOB_DECODER, "job record", LegacyStateCodecs::decodeJob, s -> {
-            JobRecord j = new JobRecord();
-            j.jobId = s.getJobId();
-            j.cellId = s.getCellId();
-            j.tenant = s.getTenant();
-            j.numGpus = s.getNumGpus();
-            j.gpuType = s.getGpuType();
-            j.priority = s.getPriority();
-            j.maxRetries = s.getMaxRetries();
-            j.modelName = s.getModelName();
-            j.tensorSizeSkew = s.getTensorSizeSkew();
-            j.gpuMemoryMiB = s.getGpuMemoryMiB();
-            j.minibatchMillis = s.getMinibatchMillis();
-            j.expectedDurationSeconds = s.getExpectedDurationSeconds();
-            j.command = new ArrayList<>(s.getCommand());
-            j.env = new TreeMap<>(s.getEnv());
-            j.state = JobState.valueOf(s.getState());
-            j.attempt = s.getAttempt();
-            j.failures = s.getFailures();
-            j.arrivalSeq = s.getArrivalSeq();
-            j.arrivedAtMs = s.getArrivedAtMs();
-            j.submittedAtMs = s.getSubmittedAtMs();
-            j.attainedBase = s.getAttainedBase();
-            j.runStartedAtMs = s.getRunStartedAtMs();
-            j.lastRunSeconds = s.getLastRunSeconds();
-            j.queuedSinceMs = s.getQueuedSinceMs();
-            j.queueLevel = s.getQueueLevel();
-            j.sharingWith = new ArrayList<>(s.getSharingWith());
-            j.throughput = s.getThroughput();
-            j.baselineThroughput = s.getBaselineThroughput();
-            j.placementChangedAtMs = s.getPlacementChangedAtMs();
-            j.previousPlacement = new ArrayList<>(s.getPreviousPlacement());
-            j.checkpointRef = s.getCheckpointRef();
-            j.cancelRequested = s.getCancelRequested();
-            j.lastMessage = s.getLastMessage();
-            j.reason = s.getReason();
-            j.firstStartedAtMs = s.getFirstStartedAtMs();
-            j.lastStartedAtMs = s.getLastStartedAtMs();
-            j.finishedAtMs = s.getFinishedAtMs();
-            j.preemptions = s.getPreemptions();
-            j.migrations = s.getMigrations();
-            j.endedAttempt = s.getEndedAttempt();
-            j.pendingPeerEnds = new ArrayList<>(s.getPendingPeerEnds());
-            j.drainPeers = s.getDrainPeers();
-            j.sourceTopic = s.getSourceTopic();
-            j.sourcePartition = s.getSourcePartition();
-            j.sourceOffset = s.getSourceOffset();
-            return j;
-        });
+        return decode(data, JOB_DECODER, "job record", LegacyStateCodecs::decodeJob, JOB::fromStored);
     }
 
     public static byte[] encodeNode(NodeRecord n) {
-        List<StoredGpu> gpus = new ArrayList<>(n.gpus.size());
-        for (NodeRecord.GpuRecord g : n.gpus) {
-            gpus.add(StoredGpu.newBuilder().setIndex(g.index()).setModel(g.model()).setMemoryMiB(g.memoryMiB())
-                    .setHealthy(g.healthy()).setError(g.error()).build());
-        }
-        return bytes(NODE_ENCODER, StoredNode.newBuilder()
-                .setNodeId(n.nodeId)
-                .setCellId(n.cellId)
-                .setRack(n.rack)
-                .setEpoch(n.epoch)
-                .setAlive(n.alive)
-                .setLastSeenMs(n.lastSeenMs)
-                .setRegisteredAtMs(n.registeredAtMs)
-                .setGpus(gpus)
-                .build());
+        return bytes(NODE_ENCODER, NODE.toStored(n));
     }
 
     public static NodeRecord decodeNode(byte[] data) {
-        return decode(data, NODE_DECODER, "node record", LegacyStateCodecs::decodeNode, s -> {
-            NodeRecord n = new NodeRecord();
-            n.nodeId = s.getNodeId();
-            n.cellId = s.getCellId();
-            n.rack = s.getRack();
-            n.epoch = s.getEpoch();
-            n.alive = s.getAlive();
-            n.lastSeenMs = s.getLastSeenMs();
-            n.registeredAtMs = s.getRegisteredAtMs();
-            n.gpus = s.getGpus().stream().map(g -> new NodeRecord.GpuRecord(g.getIndex(), g.getModel(),
-                    g.getMemoryMiB(), g.getHealthy(), g.getError())).toList();
-            return n;
-        });
+        return decode(data, NODE_DECODER, "node record", LegacyStateCodecs::decodeNode, NODE::fromStored);
     }
 
     public static byte[] encodeAssignment(AssignmentRecord a) {
-        return bytes(ASSIGNMENT_ENCODER, StoredAssignment.newBuilder()
-                .setJobId(a.jobId)
-                .setAttempt(a.attempt)
-                .setGpus(a.gpus)
-                .setReserved(a.reserved)
-                .setStartedNodes(a.startedNodes)
-                .setCommandedAtMs(a.commandedAtMs)
-                .build());
+        return bytes(ASSIGNMENT_ENCODER, ASSIGNMENT.toStored(a));
     }
 
     public static AssignmentRecord decodeAssignment(byte[] data) {
-        return decode(data, ASSIGNMENT_DECODER, "assignment record", LegacyStateCodecs::decodeAssignment, s -> {
-            AssignmentRecord a = new AssignmentRecord();
-            a.jobId = s.getJobId();
-            a.attempt = s.getAttempt();
-            a.gpus = new ArrayList<>(s.getGpus());
-            a.reserved = new ArrayList<>(s.getReserved());
-            a.startedNodes = new ArrayList<>(s.getStartedNodes());
-            a.commandedAtMs = s.getCommandedAtMs();
-            return a;
-        });
+        return decode(data, ASSIGNMENT_DECODER, "assignment record", LegacyStateCodecs::decodeAssignment,
+                ASSIGNMENT::fromStored);
     }
 
     public static byte[] encodeMeta(CellMeta m) {
-        return bytes(META_ENCODER, StoredCellMeta.newBuilder()
-                .setCellId(m.cellId)
-                .setSeq(m.seq)
-                .setConfigHash(m.configHash)
-                .setArrivalSeq(m.arrivalSeq)
-                .setTimeMs(m.timeMs)
-                .setHeartbeatTimeMs(m.heartbeatTimeMs)
-                .setLastDecisionOffset(m.lastDecisionOffset)
-                .setDirty(m.dirty)
-                .setPolicyWakeUpMs(m.policyWakeUpMs)
-                .setLivenessDeadlineMs(m.livenessDeadlineMs)
-                .setNextTickMs(m.nextTickMs)
-                .setPasses(m.passes)
-                .setDroppedTelemetry(m.droppedTelemetry)
-                .build());
+        return bytes(META_ENCODER, META.toStored(m));
     }
 
     public static CellMeta decodeMeta(byte[] data) {
-        return decode(data, META_DECODER, "cell meta", LegacyStateCodecs::decodeMeta, s -> {
-            CellMeta m = new CellMeta(s.getCellId());
-            m.seq = s.getSeq();
-            m.configHash = s.getConfigHash();
-            m.arrivalSeq = s.getArrivalSeq();
-            m.timeMs = s.getTimeMs();
-            m.heartbeatTimeMs = s.getHeartbeatTimeMs();
-            m.lastDecisionOffset = s.getLastDecisionOffset();
-            m.dirty = s.getDirty();
-            m.policyWakeUpMs = s.getPolicyWakeUpMs();
-            m.livenessDeadlineMs = s.getLivenessDeadlineMs();
-            m.nextTickMs = s.getNextTickMs();
-            m.passes = s.getPasses();
-            m.droppedTelemetry = s.getDroppedTelemetry();
-            return m;
-        });
+        return decode(data, META_DECODER, "cell meta", LegacyStateCodecs::decodeMeta, META::fromStored);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object gpusToStored(Object gpus) {
+        List<StoredGpu> out = new ArrayList<>();
+        for (NodeRecord.GpuRecord g : (List<NodeRecord.GpuRecord>) gpus) {
+            out.add(new StoredGpu(g.index(), g.model(), g.memoryMiB(), g.healthy(), g.error()));
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object gpusFromStored(Object stored) {
+        return ((List<StoredGpu>) stored).stream().map(g -> new NodeRecord.GpuRecord(g.getIndex(), g.getModel(),
+                g.getMemoryMiB(), g.getHealthy(), g.getError())).toList();
     }
 
     private static <S> byte[] bytes(BinaryMessageEncoder<S> encoder, S stored) {
