@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Create the submissions topic of each tenant (<submissions topic>.<tenant>) for tenant "
                 + "authentication (scheduler.tenant.topics).", "",
                 "Exit 0 created or present, 3 a topic exists with other settings, 2 an invalid tenant name."})
-final class AddTenantCommand implements Callable<Integer> {
+public final class AddTenantCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "TENANT", arity = "1..*", description = "Tenant names ([A-Za-z0-9_-], 1 to 64).")
     List<String> tenants;
@@ -40,20 +40,34 @@ final class AddTenantCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         QuantaConfig loaded = config.load();
-        TopicSpec<String, ?> shared = TopicCatalogue.forAdministration(loaded).submissions();
-        TenantTopics topics = new TenantTopics(shared.name());
         List<TopicSpec<String, ?>> specs;
         try {
-            specs = tenants.stream().<TopicSpec<String, ?>>map(t -> shared.named(topics.topicOf(t))).toList();
+            specs = specs(loaded, tenants);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println(e.getMessage());
             return ExitCodes.USAGE;
         }
-        try (Admin admin = Admin.create(loaded.kafkaClientProperties())) {
-            List<TopicApplyResult> results = new TopicsApply(admin, Duration.ofSeconds(60)).apply(specs);
-            TopicsCommand.print(results, spec.commandLine().getOut());
-            return results.stream().anyMatch(r -> r.outcome() == TopicApplyResult.Outcome.DRIFT)
-                    ? ExitCodes.DRIFT : ExitCodes.OK;
+        List<TopicApplyResult> results = apply(loaded, specs);
+        TopicsCommand.print(results, spec.commandLine().getOut());
+        return results.stream().anyMatch(r -> r.outcome() == TopicApplyResult.Outcome.DRIFT)
+                ? ExitCodes.DRIFT : ExitCodes.OK;
+    }
+
+    /**
+     * The submissions topic of each tenant, with the settings of the shared one.
+     *
+     * @throws IllegalArgumentException when a tenant name cannot be part of a topic name
+     */
+    public static List<TopicSpec<String, ?>> specs(QuantaConfig config, List<String> tenants) {
+        TopicSpec<String, ?> shared = TopicCatalogue.forAdministration(config).submissions();
+        TenantTopics topics = new TenantTopics(shared.name());
+        return tenants.stream().<TopicSpec<String, ?>>map(t -> shared.named(topics.topicOf(t))).toList();
+    }
+
+    /** Creates what is missing of {@code specs} with the (admin) client settings of {@code config}; idempotent. */
+    public static List<TopicApplyResult> apply(QuantaConfig config, List<TopicSpec<String, ?>> specs) {
+        try (Admin admin = Admin.create(config.kafkaClientProperties())) {
+            return new TopicsApply(admin, Duration.ofSeconds(60)).apply(specs);
         }
     }
 }

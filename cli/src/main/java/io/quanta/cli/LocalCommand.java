@@ -136,13 +136,16 @@ public final class LocalCommand implements Callable<Integer> {
     @Option(names = "--secure",
             description = "Secured: the broker takes SASL_SSL only (SCRAM-SHA-512 over TLS, certificates made for "
                     + "loopback), with the authorizer on and least-privilege ACLs per role; the scheduler, each node "
-                    + "and the CLI connect as their own users. Writes client-<user>.properties per user (the "
-                    + "registry stays plaintext on loopback). A data directory keeps the mode it was made with.")
+                    + "and the CLI connect as their own users. Tenants are authenticated by topic "
+                    + "(scheduler.tenant.topics): each tenant user may write only its own submissions topic, so it "
+                    + "submits and cancels as itself only (--set scheduler.tenant.topics=false: one shared topic). "
+                    + "Writes client-<user>.properties per user (the registry stays plaintext on loopback). A data "
+                    + "directory keeps the mode it was made with.")
     boolean secure;
 
     @Option(names = "--tenants", split = ",", paramLabel = "NAME", defaultValue = "demo",
             description = "With --secure: one user tenant-NAME per tenant (default: ${DEFAULT-VALUE}); the first one "
-                    + "is in client.properties and plays the workload.")
+                    + "is in client.properties and plays the workload (every trace job as that tenant).")
     List<String> tenants;
 
     @Mixin

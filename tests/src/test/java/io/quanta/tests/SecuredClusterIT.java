@@ -61,8 +61,10 @@ import org.junit.jupiter.api.io.TempDir;
  * standard authorizer on and the roles' ACLs applied; the scheduler, two simulated connectors and the CLI each run as
  * their own user, by configuration alone, and schedule, run and cancel jobs. The broker refuses what the roles do not
  * allow: a tenant writing commands, a node writing submissions, and so a START from anyone but the scheduler never
- * reaches a connector. {@code quanta acls apply} finds the applied ACLs in place and reports a grant beyond them;
- * the auditor's read-only user audits the jobs.
+ * reaches a connector. Tenants are authenticated by topic (on by default with --secure): a tenant may write only its
+ * own submissions topic, so it can neither submit as another tenant nor cancel another tenant's job.
+ * {@code quanta acls apply} finds the applied ACLs in place and reports a grant beyond them; the auditor's read-only
+ * user audits the jobs.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -139,6 +141,7 @@ class SecuredClusterIT {
             assertThat(p.getProperty("sasl.mechanism")).isEqualTo("SCRAM-SHA-512");
             assertThat(p.getProperty("sasl.jaas.config")).contains("username=\"" + user + "\"");
             assertThat(Path.of(p.getProperty("ssl.truststore.location"))).isRegularFile();
+            assertThat(p.getProperty("scheduler.tenant.topics")).as(user).isEqualTo("true");
             if (Files.getFileAttributeView(dataDir, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
                 assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file(user))))
                         .isEqualTo("rw-------");
@@ -175,13 +178,8 @@ class SecuredClusterIT {
     @Test
     @Order(3)
     void shouldCancelRunningJobWhenTenantCancels() {
-        LocalClusterIT.Cli submit = cli("tenant-nlp", "submit", "--gpus", "1", "--tenant", "nlp", "--model",
-                "transformer", "--duration", "10000000");
-        assertThat(submit.code).as(submit.err.toString()).isZero();
-        String id = submit.out.toString().trim();
+        String id = submitRunningJob("nlp", "transformer");
         jobs.add(id);
-        Await.until("job " + id + " runs", Duration.ofMinutes(1),
-                () -> cli("tenant-nlp", "status", id).out.toString().contains("State:            RUNNING"));
 
         LocalClusterIT.Cli cancel = cli("tenant-nlp", "cancel", id, "--wait", "--reason", "test");
         assertThat(cancel.code).as(cancel.out + " " + cancel.err).isZero();
@@ -228,7 +226,10 @@ class SecuredClusterIT {
         LocalClusterIT.Cli clean = cli("admin", "acls", "apply");
         assertThat(clean.code).as(clean.out + " " + clean.err).isEqualTo(ExitCodes.OK);
         assertThat(clean.out.toString()).contains("0 ACLs created", "0 drift")
-                .containsPattern("OK +tenant +User:tenant-nlp +WRITE +TOPIC +literal +quanta.jobs.submissions");
+                .containsPattern("OK +tenant +User:tenant-nlp +WRITE +TOPIC +literal "
+                        + "+quanta\\.jobs\\.submissions\\.nlp\\s")
+                .doesNotContainPattern("User:tenant-\\w+ +WRITE +TOPIC +\\w+ +quanta\\.jobs\\.submissions\\s")
+                .doesNotContainPattern("User:tenant-nlp +WRITE +TOPIC +\\w+ +quanta\\.jobs\\.submissions\\.vision");
 
         LocalClusterIT.Cli asTenant = cli("tenant-vision", "acls", "apply", "--tenant", "User:tenant-vision");
         assertThat(asTenant.code).isEqualTo(ExitCodes.FORBIDDEN);
@@ -290,6 +291,87 @@ class SecuredClusterIT {
         assertThat(submit.code).as(submit.err.toString()).isZero();
         LocalClusterIT.Cli watch = cli("tenant-vision", "watch", submit.out.toString().trim(), "--timeout", "120");
         assertThat(watch.out.toString()).contains("FINISHED");
+    }
+
+    @Test
+    @Order(10)
+    void shouldDenyTenantWritingAnotherTenantsSubmissionsTopic() {
+        ClusterAccess nlp = ClusterAccess.of(config("tenant-nlp"));
+        assertThat(sendSubmission(nlp, "quanta.jobs.submissions.vision", submission("forged-by-nlp", "vision")))
+                .isInstanceOf(TopicAuthorizationException.class);
+
+        LocalClusterIT.Cli asVision = cli("tenant-nlp", "submit", "--gpus", "1", "--tenant", "vision", "--model",
+                "resnet50", "--duration", "600");
+        assertThat(asVision.code).as(asVision.out + " " + asVision.err).isEqualTo(ExitCodes.FORBIDDEN);
+        assertThat(asVision.err.toString()).contains("quanta.jobs.submissions.vision");
+        assertThat(cli("tenant-vision", "status", "forged-by-nlp").code).isEqualTo(ExitCodes.NOT_FOUND);
+    }
+
+    @Test
+    @Order(11)
+    void shouldTakeTheJobsTenantFromTheAuthenticatedTopicNotFromTheSubmission() {
+        ClusterAccess vision = ClusterAccess.of(config("tenant-vision"));
+        String id = "claims-nlp-" + System.nanoTime();
+        assertThat(sendSubmission(vision, "quanta.jobs.submissions.vision", submission(id, "nlp"))).isNull();
+
+        Await.until("the submission claiming tenant nlp is answered", Duration.ofMinutes(1),
+                () -> cli("tenant-vision", "status", id).out.toString().contains("REJECTED"));
+        LocalClusterIT.Cli status = cli("tenant-vision", "status", id);
+        assertThat(status.out.toString()).contains("Tenant:           vision", "State:            REJECTED",
+                "tenant 'nlp' in the submission is not the authenticated tenant 'vision'");
+    }
+
+    @Test
+    @Order(12)
+    void shouldRefuseCancelOfAnotherTenantsJobAndLetItsOwnTenantCancelIt() {
+        String id = submitRunningJob("vision", "resnet50");
+
+        // through nlp's own topic (which it may write): the cell refuses it
+        LocalClusterIT.Cli asNlp = cli("tenant-nlp", "cancel", id, "--tenant", "nlp", "--reason", "not yours");
+        assertThat(asNlp.code).as(asNlp.out + " " + asNlp.err).isZero();
+        Await.until("the cancel by nlp dead-lettered", Duration.ofMinutes(1), () -> deadLetterReasons().stream()
+                .anyMatch(r -> r.contains("tenant 'nlp' may not cancel job " + id + " of tenant 'vision'")));
+        assertThat(cli("tenant-vision", "status", id).out.toString()).contains("State:            RUNNING");
+        // through vision's topic (the job's tenant, the CLI's default): the broker refuses it
+        LocalClusterIT.Cli onVisionsTopic = cli("tenant-nlp", "cancel", id);
+        assertThat(onVisionsTopic.code).as(onVisionsTopic.out + " " + onVisionsTopic.err)
+                .isEqualTo(ExitCodes.FORBIDDEN);
+        assertThat(cli("tenant-vision", "status", id).out.toString()).contains("State:            RUNNING");
+
+        LocalClusterIT.Cli own = cli("tenant-vision", "cancel", id, "--wait", "--reason", "mine");
+        assertThat(own.code).as(own.out + " " + own.err).isZero();
+        assertThat(own.out.toString()).contains(id + " CANCELLED");
+    }
+
+    /** Submits a 1-GPU job that runs for months as {@code tenant}'s user and waits until it runs; its id. */
+    private String submitRunningJob(String tenant, String model) {
+        String user = "tenant-" + tenant;
+        LocalClusterIT.Cli submit = cli(user, "submit", "--gpus", "1", "--tenant", tenant, "--model", model,
+                "--duration", "10000000");
+        assertThat(submit.code).as(submit.err.toString()).isZero();
+        String id = submit.out.toString().trim();
+        Await.until("job " + id + " runs", Duration.ofMinutes(1),
+                () -> cli(user, "status", id).out.toString().contains("State:            RUNNING"));
+        return id;
+    }
+
+    private static JobRequest submission(String jobId, String tenant) {
+        return new JobRequest(JobSubmitted.newBuilder().setJobId(jobId).setTenant(tenant).setNumGpus(1)
+                .setProfile(ModelProfiles.defaultsFor("resnet50")).setExpectedDurationSeconds(600L)
+                .setSubmittedAt(Instant.now()).build());
+    }
+
+    /** What the broker answered to {@code access}'s user writing {@code request} to {@code topic} (null: accepted). */
+    private static Throwable sendSubmission(ClusterAccess access, String topic, JobRequest request) {
+        try (KafkaProducer<String, JobRequest> producer = access.producer(access.topics().submissions(), "it-tenant")) {
+            String key = ((JobSubmitted) request.getRequest()).getJobId();
+            producer.send(new ProducerRecord<>(topic, key, request)).get(30, TimeUnit.SECONDS);
+            return null;
+        } catch (ExecutionException e) {
+            return e.getCause();
+        } catch (Exception e) {
+            return e;
+        }
     }
 
     private List<String> deadLetterReasons() {

@@ -2,6 +2,7 @@ package io.quanta.cli.local;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quanta.cli.AclsCommand;
+import io.quanta.cli.AddTenantCommand;
 import io.quanta.cli.TopicsCommand;
 import io.quanta.cli.client.ClusterAccess;
 import io.quanta.cli.metrics.ClusterMonitor;
@@ -19,6 +20,7 @@ import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.streams.app.SchedulerApp;
 import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.TopicSpec;
 import io.quanta.topics.admin.AclApplyResult;
 import io.quanta.topics.admin.AclPlan;
 import io.quanta.topics.auth.NodeMac;
@@ -74,7 +76,7 @@ public final class LocalCluster implements AutoCloseable {
      * @param sinks more receivers of the observed records (a workload recorder)
      * @param parts what to run (always with the broker and the registry)
      * @param secure SASL_SSL, the authorizer and least-privilege ACLs, each part as its own user
-     *     ({@link LocalSecurity})
+     *     ({@link LocalSecurity}), each tenant on its own submissions topic ({@link #tenantTopics()})
      * @param tenants the tenant users of a secured cluster
      */
     public record Options(ClusterShape shape, NodeSettings.Backend backend, String gpuModel, TimeCompression time,
@@ -164,7 +166,14 @@ public final class LocalCluster implements AutoCloseable {
         log.accept("applying topics");
         TopicsCommand.apply(admin);
         TopicsCommand.applySchemas(admin);
-        awaitTopicsVisible(admin);
+        List<String> tenantTopics = List.of();
+        if (tenantTopics()) {
+            log.accept("creating each tenant's submissions topic (tenants authenticated by topic)");
+            List<TopicSpec<String, ?>> specs = AddTenantCommand.specs(admin, o.tenants());
+            AddTenantCommand.apply(admin, specs);
+            tenantTopics = specs.stream().map(TopicSpec::name).toList();
+        }
+        awaitTopicsVisible(admin, tenantTopics);
         if (security != null) {
             log.accept("applying the ACLs of the roles");
             applyAcls(admin);
@@ -231,10 +240,14 @@ public final class LocalCluster implements AutoCloseable {
                 .forEach(r -> LOG.warn("ACL beyond the roles on this local cluster: {}", r.binding()));
     }
 
-    /** Created topics reach the broker's metadata a little after the controller: wait until all are listed. */
-    private static void awaitTopicsVisible(QuantaConfig config) {
-        List<String> wanted = TopicCatalogue.forAdministration(config).all().stream()
-                .map(io.quanta.topics.TopicSpec::name).toList();
+    /**
+     * Created topics reach the broker's metadata a little after the controller: wait until all are listed (the
+     * catalogue's and {@code more}; the scheduler subscribes to the tenants' topics by pattern when it starts).
+     */
+    private static void awaitTopicsVisible(QuantaConfig config, List<String> more) {
+        List<String> wanted = new ArrayList<>(TopicCatalogue.forAdministration(config).all().stream()
+                .map(TopicSpec::name).toList());
+        wanted.addAll(more);
         try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
                 config.kafkaClientProperties())) {
             Await.until("topics listed by the broker: " + wanted, Duration.ofSeconds(60),
@@ -252,6 +265,11 @@ public final class LocalCluster implements AutoCloseable {
         s.put(SchedulerConfigSection.STATE_DIR, dir.scheduler().toString());
         s.put(SchedulerConfigSection.STATUS_HOST, "127.0.0.1");
         s.put(SchedulerConfigSection.STATUS_PORT, Integer.toString(ports.get(LocalPorts.STATUS)));
+        if (o.secure() && !o.base().originals().containsKey(SchedulerConfigSection.TENANT_TOPICS)) {
+            // the tenant of a job is the authenticated one: each tenant writes only its own submissions topic
+            // (opt out with --set scheduler.tenant.topics=false: then any tenant user may name any tenant)
+            s.put(SchedulerConfigSection.TENANT_TOPICS, "true");
+        }
         if (!o.base().originals().containsKey(SchedulerConfigSection.STANDBY_REPLICAS)) {
             // one scheduler instance has nowhere to keep a standby (Kafka Streams warns on every resumed start)
             s.put(SchedulerConfigSection.STANDBY_REPLICAS, "0");
@@ -295,6 +313,14 @@ public final class LocalCluster implements AutoCloseable {
     /** The effective configuration as {@code user} of a secured cluster ({@link LocalSecurity}); else the same. */
     public QuantaConfig configAs(String user) {
         return security == null ? config : security.as(config, user);
+    }
+
+    /**
+     * Whether tenants are authenticated by topic ({@code scheduler.tenant.topics}, on by default when secured): each
+     * tenant submits and cancels on its own {@code <submissions>.<tenant>}, which only its user may write.
+     */
+    public boolean tenantTopics() {
+        return security != null && config.getBoolean(SchedulerConfigSection.TENANT_TOPICS);
     }
 
     /** The users and their client settings, when secured. */

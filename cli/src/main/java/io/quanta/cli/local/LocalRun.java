@@ -14,6 +14,7 @@ import io.quanta.sim.report.SummaryWriter;
 import io.quanta.sim.trace.Trace;
 import io.quanta.sim.trace.TraceLoader;
 import io.quanta.streams.SchedulerConfigSection;
+import io.quanta.streams.router.TenantTopics;
 import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
 import java.io.IOException;
@@ -304,12 +305,17 @@ public final class LocalRun {
                                          ProfileAssigner profiles) {
         ClusterAccess access = ClusterAccess.of(cluster.security().map(s -> cluster.configAs(s.defaultUser()))
                 .orElse(cluster.config()));
-        String topic = access.topics().submissions().name();
+        // tenants authenticated by topic: the player may write only the first tenant's topic, so every trace job
+        // is that tenant's (the trace's virtual clusters would be REJECTED as tenants it is not)
+        Optional<String> tenant = cluster.tenantTopics()
+                ? cluster.security().map(LocalSecurity::defaultTenant) : Optional.empty();
+        String shared = access.topics().submissions().name();
+        String topic = tenant.map(t -> new TenantTopics(shared).topicOf(t)).orElse(shared);
         org.apache.kafka.clients.producer.KafkaProducer<String, io.quanta.schemas.JobRequest> producer =
                 access.producer(access.topics().submissions(), "quanta-local-workload");
         producer.partitionsFor(topic);
         WorkloadPlayer warm = new WorkloadPlayer(trace, state.idPrefix(), clock.instant(), request.speed(), profiles,
-                producer, topic, clock, state.submitted(), job -> { });
+                producer, topic, tenant, clock, state.submitted(), job -> { });
         if (trace.size() > 0) {
             access.topics().submissions().valueSerde().serializer().serialize(topic,
                     warm.request(trace.jobs().get(0), clock.instant()));
@@ -320,9 +326,10 @@ public final class LocalRun {
     private WorkloadPlayer startPlayer(WorkloadPlayer prepared, Trace trace,
                                        WorkloadState state, Instant origin) {
         WorkloadPlayer player = prepared.withOrigin(origin);
-        out.printf("quanta local: playing %s (%d jobs%s) at %sx: ids %s*%n", trace.name(), trace.size(),
+        out.printf("quanta local: playing %s (%d jobs%s) at %sx: ids %s*%s%n", trace.name(), trace.size(),
                 state.resumed() ? ", resuming after job " + state.submitted() : "", number(request.speed()),
-                state.idPrefix());
+                state.idPrefix(), player.tenant().map(t -> "; every job as tenant " + t
+                        + ", on its own submissions topic (tenants are authenticated by topic)").orElse(""));
         out.flush();
         return player.start();
     }
@@ -386,7 +393,8 @@ public final class LocalRun {
             printSeparateParts(dir, client, cluster.security());
         }
         out.println("From another terminal (the CLI finds this cluster by itself while it runs):");
-        out.println("  bin/quanta submit --gpus 4 --tenant vision --model resnet50 --duration 3600");
+        out.println("  bin/quanta submit --gpus 4 --tenant " + cluster.security().filter(s -> cluster.tenantTopics())
+                .map(LocalSecurity::defaultTenant).orElse("vision") + " --model resnet50 --duration 3600");
         if (cluster.security().isPresent()) {
             out.println("  bin/quanta status      bin/quanta queue      bin/quanta watch JOB      (as "
                     + cluster.security().get().defaultUser() + ")");
@@ -448,6 +456,10 @@ public final class LocalRun {
             return;
         }
         LocalSecurity security = cluster.security().get();
+        if (cluster.tenantTopics()) {
+            // each tenant's requests go to its own topic (JobClient); quanta acls plans the tenant-topic ACLs
+            client.put(SchedulerConfigSection.TENANT_TOPICS, "true");
+        }
         for (LocalSecurity.ClientFile file : security.clientFiles()) {
             Map<String, String> values = new LinkedHashMap<>(client);
             values.putAll(security.broker().clientProperties(file.user()));

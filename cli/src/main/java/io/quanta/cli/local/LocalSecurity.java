@@ -71,7 +71,12 @@ public final class LocalSecurity {
 
     /** The user {@code client.properties} holds: the first tenant (what submit, watch, status, queue need). */
     public String defaultUser() {
-        return tenantUser(tenants.get(0));
+        return tenantUser(defaultTenant());
+    }
+
+    /** The first tenant: the one of {@code client.properties}, which plays the workload. */
+    public String defaultTenant() {
+        return tenants.get(0);
     }
 
     /** {@code config} with the SASL_SSL settings of {@code user}. */

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -20,7 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Submits a trace's jobs at their arrival times, compressed by the speed: job {@code j} is produced at
  * {@code origin + j.submit / speed} (wall time), as a {@code JobSubmitted} with the trace's duration as its expected
- * service time, its virtual cluster as tenant and the simulator's seeded model profile. Starts after the first
+ * service time, its virtual cluster as tenant (or one tenant for every job, the one a secured cluster authenticates
+ * the player as) and the simulator's seeded model profile. Starts after the first
  * {@code alreadySubmitted} jobs (a resumed run). Runs on its own thread until every job is submitted or it is stopped.
  */
 public final class WorkloadPlayer implements AutoCloseable {
@@ -34,6 +36,7 @@ public final class WorkloadPlayer implements AutoCloseable {
     private final ProfileAssigner profiles;
     private final Producer<String, JobRequest> producer;
     private final String topic;
+    private final Optional<String> tenant;
     private final Clock clock;
     private final Consumer<TraceJob> beforeSubmit;
     private volatile int submitted;
@@ -43,12 +46,14 @@ public final class WorkloadPlayer implements AutoCloseable {
     /**
      * @param idPrefix prefix of the job ids (distinguishes runs on one cluster)
      * @param origin the wall instant of the trace's time 0
+     * @param tenant the tenant of every job (the one {@code topic} belongs to when tenants are authenticated by
+     *     topic); empty: each job's virtual cluster
      * @param alreadySubmitted jobs of the trace submitted by an earlier run (skipped)
      * @param beforeSubmit told about each job just before it is produced
      */
     public WorkloadPlayer(Trace trace, String idPrefix, Instant origin, double speed, ProfileAssigner profiles,
-                          Producer<String, JobRequest> producer, String topic, Clock clock, int alreadySubmitted,
-                          Consumer<TraceJob> beforeSubmit) {
+                          Producer<String, JobRequest> producer, String topic, Optional<String> tenant, Clock clock,
+                          int alreadySubmitted, Consumer<TraceJob> beforeSubmit) {
         this.trace = trace;
         this.idPrefix = idPrefix;
         this.origin = origin;
@@ -56,6 +61,7 @@ public final class WorkloadPlayer implements AutoCloseable {
         this.profiles = profiles;
         this.producer = producer;
         this.topic = topic;
+        this.tenant = tenant;
         this.clock = clock;
         this.submitted = alreadySubmitted;
         this.beforeSubmit = beforeSubmit;
@@ -63,8 +69,13 @@ public final class WorkloadPlayer implements AutoCloseable {
 
     /** This player (not started) with trace time 0 at {@code wallOrigin}. */
     public WorkloadPlayer withOrigin(Instant wallOrigin) {
-        return new WorkloadPlayer(trace, idPrefix, wallOrigin, speed, profiles, producer, topic, clock, submitted,
-                beforeSubmit);
+        return new WorkloadPlayer(trace, idPrefix, wallOrigin, speed, profiles, producer, topic, tenant, clock,
+                submitted, beforeSubmit);
+    }
+
+    /** The tenant of every job, when not each job's virtual cluster. */
+    public Optional<String> tenant() {
+        return tenant;
     }
 
     /** The id a trace job gets on the cluster. */
@@ -140,7 +151,7 @@ public final class WorkloadPlayer implements AutoCloseable {
     public JobRequest request(TraceJob job, Instant now) {
         JobSubmitted submittedJob = JobSubmitted.newBuilder()
                 .setJobId(jobId(job))
-                .setTenant(job.tenant())
+                .setTenant(tenant.orElse(job.tenant()))
                 .setNumGpus(job.numGpus())
                 .setProfile(profiles.kindOf(job.jobId()).profile())
                 .setExpectedDurationSeconds(job.durationSeconds())
