@@ -53,7 +53,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The scheduler's dashboard on a running {@code quanta local} (FIFO, one simulated 4-GPU server): in headless
  * Chromium (skipped with a notice when none is installed) the page shows a job waiting with its reason, then, in the
  * same page session, running once the job that blocked it is cancelled, with its timeline and throughput; text from
- * hostile records (a job id and a dead letter's key that are HTML) stays text. Without a browser, the JSON the page
+ * hostile records (a tenant, a job id that the router refuses and that so shows as a dead letter's key, and another
+ * dead letter's key, all HTML) stays text. Without a browser, the JSON the page
  * polls is checked over HTTP.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -122,7 +123,8 @@ class DashboardIT {
         submit("dash-waiting", 2);
         String hostileJob = "<img src=x onerror=\"window.__pwned=1\">&amp;";
         String hostileKey = "<script>window.__pwned=2</script>";
-        produceJob(hostileJob, 1);
+        produceJob("dash-hostile-tenant", 1);
+        produceJob(hostileJob, 1); // refused by the job-id rule: a dead letter keyed by the id
         produceGarbage(hostileKey);
 
         try (HeadlessChromium browser = HeadlessChromium.open(chromium.get(), dashboard + "?every=1#job=dash-waiting")) {
@@ -130,8 +132,10 @@ class DashboardIT {
                     + "?.querySelector('td.reason').textContent.includes('2 GPUs')");
             awaitPage(browser, "the selected job's state", fact("state") + " === 'QUEUED'");
             long pollsWhileWaiting = browser.evaluate("Number(document.body.dataset.polls)").asLong();
-            awaitPage(browser, "the hostile job id as text in the queue",
-                    row("#queue", hostileJob) + "?.querySelector('button.job').textContent === " + js(hostileJob));
+            awaitPage(browser, "the job of the hostile tenant in the queue", row("#queue", "dash-hostile-tenant")
+                    + " !== null");
+            awaitPage(browser, "the hostile job id as text among the dead letters", "[...document.querySelectorAll("
+                    + "'#deadletters tbody td')].some(td => td.textContent === " + js(hostileJob) + ")");
             awaitPage(browser, "the hostile dead-letter key as text", "[...document.querySelectorAll("
                     + "'#deadletters tbody td')].some(td => td.textContent === " + js(hostileKey) + ")");
             assertThat(browser.evaluate("document.images.length + ',' + document.scripts.length + ','"
@@ -154,7 +158,7 @@ class DashboardIT {
             assertThat(browser.evaluate("[...document.querySelectorAll('#job tr[data-kind=status]')]"
                     + ".map(r => r.dataset.state).join(',')").asText()).as("status changes in the timeline")
                     .startsWith("QUEUED").contains("RUNNING");
-            awaitPage(browser, "three busy GPUs (dash-waiting's two, the hostile job's one)",
+            awaitPage(browser, "three busy GPUs (dash-waiting's two, the hostile tenant's job's one)",
                     "document.querySelectorAll('#nodes .gpu.busy[data-gpu]').length === 3");
             assertThat(browser.evaluate("window.__pwned === undefined && document.images.length === 0")
                     .asBoolean()).isTrue();
@@ -171,7 +175,7 @@ class DashboardIT {
                 .startsWith("default-src 'none'");
         assertThat(page.body()).doesNotContainPattern("(src|href)=\"https?:");
 
-        String jobId = "json <b>job</b>/1";
+        String jobId = "json.job_1-x";
         String key = "key <i>1</i>";
         produceJob(jobId, 1);
         produceGarbage(key);
@@ -210,7 +214,7 @@ class DashboardIT {
         assertThat(submit.code).as(submit.err.toString()).isZero();
     }
 
-    /** A submission from a producer that is not the CLI: any job id the schema allows. */
+    /** A submission from a producer that is not the CLI: any job id the schema allows (the router checks it). */
     private void produceJob(String id, int gpus) {
         JobSubmitted job = JobSubmitted.newBuilder().setJobId(id).setTenant("<u>tenant</u>").setNumGpus(gpus)
                 .setProfile(ModelProfile.newBuilder().setModelName("resnet50").build())

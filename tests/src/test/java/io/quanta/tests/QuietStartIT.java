@@ -53,6 +53,10 @@ class QuietStartIT {
         ProcessBuilder local = new ProcessBuilder(REPO.resolve("bin/quanta").toString(), "local", option,
                 "--data-dir", dataDir.toString()).redirectErrorStream(true).redirectOutput(log.toFile());
         local.environment().put("QUANTA_SKIP_BUILD", "1"); // the build under test, as it is
+        // a checkout may itself lie under the OS temporary directory (CI clones into /tmp): give the JVM a temporary
+        // directory of its own, so that the data directory is, as ~/.quanta/local is for a user, not inside it
+        Path tmp = Files.createDirectories(REPO.resolve("tests/target/quiet-start-tmp"));
+        local.environment().put("QUANTA_JAVA_OPTS", "-Djava.io.tmpdir=" + tmp);
         Process process = local.start();
         try {
             Await.until("quanta local ready", Duration.ofMinutes(4), () -> !process.isAlive()
