@@ -1,5 +1,6 @@
 package io.quanta.node.runner;
 
+import io.quanta.topics.retry.Backoff;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -7,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -38,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * Thread-safe (stateless apart from its settings).
  */
 public final class JobSandbox {
+
+    /** How long {@link #release} waits for a killed cgroup to empty. */
+    static final Duration RELEASE_WAIT = Duration.ofSeconds(10);
 
     /** Environment variable that marks every process of one attempt. */
     public static final String TOKEN_VARIABLE = "QUANTA_SANDBOX_TOKEN";
@@ -312,13 +317,33 @@ public final class JobSandbox {
         }
     }
 
-    /** Removes an attempt's (empty) cgroup. */
+    /**
+     * Removes an attempt's cgroup once it is empty. {@code cgroup.kill} signals every process at once but they leave
+     * the group as the kernel reaps them, and a group with members cannot be removed (EBUSY): this waits, with
+     * backoff, up to {@link #RELEASE_WAIT} for the group to empty, so that an attempt is reported ended only once
+     * nothing of it runs, and no group is left behind (under load one removal attempt right after the kill failed).
+     */
     public void release(Optional<Path> cgroupProcs) {
         cgroupProcs.map(Path::getParent).ifPresent(group -> {
-            try {
-                Files.deleteIfExists(group);
-            } catch (IOException e) {
-                LOG.debug("cgroup {} not removed yet: {}", group, e.toString());
+            long deadline = System.nanoTime() + RELEASE_WAIT.toNanos();
+            Backoff backoff = new Backoff(Duration.ofMillis(5), Duration.ofMillis(200));
+            while (true) {
+                try {
+                    Files.deleteIfExists(group);
+                    return;
+                } catch (IOException e) {
+                    if (System.nanoTime() >= deadline) {
+                        LOG.warn("cgroup {} still has processes {} ms after its kill; left in place: {}", group,
+                                RELEASE_WAIT.toMillis(), e.toString());
+                        return;
+                    }
+                }
+                try {
+                    Thread.sleep(backoff.next().toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
         });
     }
