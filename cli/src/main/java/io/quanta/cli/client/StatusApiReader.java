@@ -25,12 +25,15 @@ import java.util.stream.Collectors;
  * Kafka consumer reading the status topic, which is what makes {@code quanta status JOB} and {@code quanta queue}
  * answer fast. The API serves the jobs the cells hold (active ones, and finished ones for
  * {@code scheduler.finished.retention.hours}) in the same fields as the topic's {@link JobStatus}. Every answer that
- * is not a found job or list (no such job here, a token required, the API not up) is empty: the caller then reads the
- * topic, which keeps every job's last status.
+ * is not a found job or list (no such job here, a token required, the API not up, a body that is not a job view or
+ * is larger than {@link #MAX_BODY_BYTES}, e.g. a wrong {@code scheduler.status.url}) is empty: the caller then reads
+ * the topic, which keeps every job's last status.
  */
 public final class StatusApiReader {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Largest answer read (a list of 100,000 job views is about 60 MB); a larger one is not read at all. */
+    static final int MAX_BODY_BYTES = 64 << 20;
 
     private final URI base;
     private final Duration timeout;
@@ -44,17 +47,23 @@ public final class StatusApiReader {
     /** The job's status as the scheduler holds it now, or empty (not held there, or the API did not answer). */
     public Optional<JobStatus> job(String jobId) {
         return get("jobs/" + URLEncoder.encode(jobId, StandardCharsets.UTF_8).replace("+", "%20"))
-                .map(StatusApiReader::status);
+                .flatMap(StatusApiReader::statusOrEmpty);
     }
 
     /** Every job the scheduler holds in one of {@code states}, or empty when the API did not answer. */
     public Optional<List<JobStatus>> jobs(Set<JobState> states) {
         String query = states.isEmpty() ? "" : "?state=" + states.stream().map(Enum::name).sorted()
                 .collect(Collectors.joining(","));
-        return get("jobs" + query).filter(JsonNode::isArray).map(array -> {
+        return get("jobs" + query).filter(JsonNode::isArray).flatMap(array -> {
             List<JobStatus> out = new ArrayList<>();
-            array.forEach(view -> out.add(status(view)));
-            return out;
+            for (JsonNode view : array) {
+                Optional<JobStatus> status = statusOrEmpty(view);
+                if (status.isEmpty()) {
+                    return Optional.empty();
+                }
+                out.add(status.get());
+            }
+            return Optional.of(out);
         });
     }
 
@@ -69,7 +78,8 @@ public final class StatusApiReader {
                 return Optional.empty();
             }
             try (InputStream body = connection.getInputStream()) {
-                return Optional.of(JSON.readTree(body));
+                byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
+                return bytes.length > MAX_BODY_BYTES ? Optional.empty() : Optional.of(JSON.readTree(bytes));
             }
         } catch (IOException | IllegalArgumentException e) {
             return Optional.empty();
@@ -77,6 +87,15 @@ public final class StatusApiReader {
             if (connection != null) {
                 connection.disconnect();
             }
+        }
+    }
+
+    /** {@link #status}, or empty for a view that is not one (a field missing or of another kind). */
+    private static Optional<JobStatus> statusOrEmpty(JsonNode view) {
+        try {
+            return Optional.of(status(view));
+        } catch (RuntimeException e) {
+            return Optional.empty();
         }
     }
 

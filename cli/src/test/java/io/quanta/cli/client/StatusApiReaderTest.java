@@ -92,6 +92,32 @@ class StatusApiReaderTest {
         assertThat(reader.jobs(EnumSet.of(JobState.QUEUED))).isEmpty();
     }
 
+    @Test
+    void shouldAnswerNothingForABodyThatIsNoJobViewSoThatTheCallerReadsTheTopic() {
+        bodies.put("/jobs/odd", "{\"jobId\":\"odd\",\"state\":\"DANCING\"}");
+        bodies.put("/jobs/bad-gpu", "{\"jobId\":\"bad-gpu\",\"state\":\"RUNNING\",\"placement\":[\"no-slash\"]}");
+        bodies.put("/jobs/bad-time", "{\"jobId\":\"bad-time\",\"state\":\"QUEUED\",\"submittedAt\":\"yesterday\"}");
+        bodies.put("/jobs?state=QUEUED", "[{\"jobId\":\"q\",\"state\":\"QUEUED\"},{\"state\":\"nope\"}]");
+        bodies.put("/jobs/html", "<html>a proxy's page</html>");
+
+        assertThat(reader.job("odd")).isEmpty();
+        assertThat(reader.job("bad-gpu")).isEmpty();
+        assertThat(reader.job("bad-time")).isEmpty();
+        assertThat(reader.job("html")).isEmpty();
+        assertThat(reader.jobs(EnumSet.of(JobState.QUEUED))).as("one bad view: the whole list from the topic")
+                .isEmpty();
+    }
+
+    @Test
+    void shouldNotReadAnAnswerLargerThanTheLimit() {
+        String view = "{\"jobId\":\"huge\",\"state\":\"QUEUED\"}";
+        bodies.put("/jobs/small", view);
+        bodies.put("/jobs/huge", view + " ".repeat(StatusApiReader.MAX_BODY_BYTES));
+
+        assertThat(reader.job("small")).as("the same view within the limit is read").isPresent();
+        assertThat(reader.job("huge")).isEmpty();
+    }
+
     private static JobView view(JobStatus s) {
         return new JobView(s.getJobId(), s.getCellId(), s.getTenant(), s.getState().name(), s.getAttempt(),
                 s.getNumGpus(), s.getQueueLevel(), s.getAttainedGpuSeconds(),
