@@ -25,9 +25,32 @@ public final class JobIds {
         return jobId != null && PATTERN.matcher(jobId).matches();
     }
 
-    /** Why {@code jobId} is not a valid job id, or empty when it is. */
+    /** Longest part of an invalid id quoted in a reason (an id may be as long as the record allows). */
+    static final int QUOTED_MAX = 64;
+
+    /**
+     * Why {@code jobId} is not a valid job id, or empty when it is. The reason quotes the id's first
+     * {@link #QUOTED_MAX} characters with control characters escaped, so a hostile id neither bloats the reason (it
+     * goes into the status and the dead letter) nor breaks a log line.
+     */
     public static Optional<String> problem(String jobId) {
         return isValid(jobId) ? Optional.empty()
-                : Optional.of("job id '" + jobId + "' is not valid: use " + RULE);
+                : Optional.of("job id '" + quoted(jobId) + "' is not valid: use " + RULE);
+    }
+
+    private static String quoted(String jobId) {
+        if (jobId == null) {
+            return "null";
+        }
+        StringBuilder out = new StringBuilder();
+        jobId.codePoints().limit(QUOTED_MAX).forEach(c -> {
+            if (Character.isISOControl(c)) {
+                out.append(String.format("\\u%04x", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return jobId.codePointCount(0, jobId.length()) > QUOTED_MAX ? out + "... (" + jobId.length() + " chars)"
+                : out.toString();
     }
 }
