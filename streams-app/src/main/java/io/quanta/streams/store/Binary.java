@@ -1,38 +1,22 @@
 package io.quanta.streams.store;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Helpers of the state stores' compact binary encodings: length-prefixed UTF-8 strings (null allowed, no 64 KiB
- * limit), string lists and maps, nullable boxed numbers. Every encoding starts with a format version byte so that a
- * newer reader can still read older state.
+ * Reads the hand-ordered binary state of release 0.1.0 ({@code LegacyStateCodecs}): a format version byte, then
+ * length-prefixed UTF-8 strings (null allowed), string lists and maps, nullable boxed numbers. Read-only: state is
+ * written in Avro since (StateCodecs); the writer half went with the last writer.
  */
 public final class Binary {
 
     private Binary() {
-    }
-
-    /** Writes a value with {@code body} after the version byte; returns the bytes. */
-    public static byte[] write(int version, Body body) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
-        try (Out out = new Out(bytes)) {
-            out.writeByte(version);
-            body.write(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
     }
 
     /** Reads a value after checking its version byte. */
@@ -71,62 +55,10 @@ public final class Binary {
         T read(int version, In in) throws IOException;
     }
 
-    /** Writes the fields of a value. */
-    @FunctionalInterface
-    public interface Body {
-        void write(Out out) throws IOException;
-    }
-
     /** Reads the fields of a value. */
     @FunctionalInterface
     public interface Reader<T> {
         T read(In in) throws IOException;
-    }
-
-    /** A data output with the helpers. */
-    public static final class Out extends DataOutputStream {
-        Out(ByteArrayOutputStream bytes) {
-            super(bytes);
-        }
-
-        public void writeString(String s) throws IOException {
-            if (s == null) {
-                writeInt(-1);
-                return;
-            }
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            writeInt(b.length);
-            write(b);
-        }
-
-        public void writeStrings(List<String> list) throws IOException {
-            writeInt(list.size());
-            for (String s : list) {
-                writeString(s);
-            }
-        }
-
-        public void writeStringMap(Map<String, String> map) throws IOException {
-            writeInt(map.size());
-            for (Map.Entry<String, String> e : new TreeMap<>(map).entrySet()) {
-                writeString(e.getKey());
-                writeString(e.getValue());
-            }
-        }
-
-        public void writeNullableDouble(Double d) throws IOException {
-            writeBoolean(d != null);
-            if (d != null) {
-                writeDouble(d);
-            }
-        }
-
-        public void writeNullableLong(Long l) throws IOException {
-            writeBoolean(l != null);
-            if (l != null) {
-                writeLong(l);
-            }
-        }
     }
 
     /** A data input with the helpers. */

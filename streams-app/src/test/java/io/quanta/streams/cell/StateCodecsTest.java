@@ -75,19 +75,15 @@ class StateCodecsTest {
     }
 
     @Test
-    void shouldReadAnAssignmentOfVersionOneWithoutItsCommandTime() {
-        byte[] assignmentV1 = io.quanta.streams.store.Binary.write(1, out -> {
-            out.writeString("j");
-            out.writeInt(3);
-            out.writeStrings(List.of("n1/0"));
-            out.writeStrings(List.of());
-            out.writeStrings(List.of("n1"));
-        });
+    void shouldReadAnAssignmentOfVersionOneWithoutItsCommandTime() throws java.io.IOException {
+        byte[] v2 = ReleasedStateTest.released("0.1.0", "assignment.hex");
+        byte[] assignmentV1 = java.util.Arrays.copyOf(v2, v2.length - Long.BYTES); // without commandedAtMs
+        assignmentV1[0] = 1;
 
         AssignmentRecord assignment = StateCodecs.decodeAssignment(assignmentV1);
 
-        assertThat(assignment.attempt).isEqualTo(3);
-        assertThat(assignment.startedNodes).containsExactly("n1");
+        assertThat(assignment.attempt).isEqualTo(StateSamples.assignment().attempt);
+        assertThat(assignment.startedNodes).isEqualTo(StateSamples.assignment().startedNodes);
         assertThat(assignment.commandedAtMs).isEqualTo(-1);
         assertThat(StateCodecs.decodeAssignment(StateCodecs.encodeAssignment(assignment)).commandedAtMs).isEqualTo(-1);
     }
