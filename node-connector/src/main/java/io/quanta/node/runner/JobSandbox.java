@@ -339,6 +339,8 @@ public final class JobSandbox {
                     }
                 }
                 try {
+                    // a sleep is right here: the kernel announces no "group emptied" event we could wait on
+                    // portably (cgroup.events needs inotify), and the wait is bounded by RELEASE_WAIT
                     Thread.sleep(backoff.next().toMillis());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
