@@ -18,6 +18,11 @@ import java.util.concurrent.TimeUnit;
  * Apicurio Registry (in-memory storage) as a child process under a JDK 21+, bound to loopback on free ports (HTTP and
  * the Quarkus management interface), its global compatibility level set to BACKWARD. {@link #url()} is its
  * Confluent-compatible API. {@link #close()}, and a JVM shutdown hook, kill the whole process tree.
+ *
+ * <p>JVM shutdown hooks run concurrently and in no order. An owner that stops its clients before the registry in a
+ * hook of its own (as {@code quanta local} does on Ctrl-C) calls {@link #ownerClosesOnExit(Duration)}: this hook then
+ * waits that long for {@link #close()} before it kills the registry itself, so that a stream thread still committing
+ * does not find the registry gone.
  */
 public final class ApicurioRegistryProcess implements AutoCloseable {
 
@@ -32,6 +37,8 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
     private Process process;
     private CdsArchive cds;
     private Thread shutdownHook;
+    private Duration exitGrace = Duration.ZERO;
+    private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
     private String url;
     private Duration startupTime;
 
@@ -68,6 +75,15 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
                 "apicurio.datasource.url", "jdbc:h2:file:" + dataDir.toAbsolutePath().resolve("registry")));
     }
 
+    /**
+     * Lets the JVM shutdown hook wait up to {@code grace} for the owner's {@link #close()} before it kills the
+     * registry itself (the owner stops its own clients first in a hook of its own). Call before {@link #start()}.
+     */
+    public synchronized ApicurioRegistryProcess ownerClosesOnExit(Duration grace) {
+        exitGrace = grace;
+        return this;
+    }
+
     /** Starts the process and returns once the API answers and compatibility is BACKWARD. */
     public synchronized ApicurioRegistryProcess start() {
         if (process != null) {
@@ -92,7 +108,7 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start Apicurio Registry from " + home, e);
         }
-        shutdownHook = new Thread(this::killTree, "quanta-apicurio-shutdown");
+        shutdownHook = new Thread(this::killOnExit, "quanta-apicurio-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         url = "http://127.0.0.1:" + httpPort + CCOMPAT;
         try {
@@ -146,9 +162,22 @@ public final class ApicurioRegistryProcess implements AutoCloseable {
             }
         }
         process = null;
+        closed.countDown();
         if (startupTime != null && ownsLogFile) {
             deleteQuietly(logFile); // a failed start keeps its log for diagnosis
         }
+    }
+
+    /** The shutdown hook: the owner's close, if it comes within the grace, or a kill of the tree. */
+    private void killOnExit() {
+        try {
+            if (closed.await(exitGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        killTree();
     }
 
     private static void deleteQuietly(Path file) {

@@ -142,7 +142,8 @@ public final class LocalCluster implements AutoCloseable {
                 .ports(ports.get(LocalPorts.BROKER), ports.get(LocalPorts.CONTROLLER))
                 .security(security == null ? null : security.broker()).build();
         registry = ApicurioRegistryProcess.persistent(o.registryTimeout(), dir.registry(),
-                ports.get(LocalPorts.REGISTRY), dir.registry().resolve("registry.log"));
+                ports.get(LocalPorts.REGISTRY), dir.registry().resolve("registry.log"))
+                .ownerClosesOnExit(Duration.ofSeconds(90)); // on Ctrl-C, LocalRun's hook stops the scheduler first
         started.add(broker);
         started.add(registry);
         CompletableFuture<?> registryStarted = CompletableFuture.runAsync(registry::start);
