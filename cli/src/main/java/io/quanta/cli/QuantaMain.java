@@ -21,31 +21,54 @@ import picocli.CommandLine.Command;
                 "4:refused by the scheduler (rejected, id already used, job already ended)", "5:no such job",
                 "69:the cluster or the scheduler did not answer",
                 "77:the cluster refused these credentials or this principal's rights", "130:interrupted"},
-        description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.",
-        subcommands = {
-                // run a cluster
-                LocalCommand.class, SchedulerCommand.class, NodeAgentCommand.class, SimulateCommand.class,
-                // users
-                SubmitCommand.class, StatusCommand.class, QueueCommand.class, NodesCommand.class, WatchCommand.class,
-                CancelCommand.class,
-                // operators
-                TopicsCommand.class, AclsCommand.class, ConfigCommand.class, DocsCommand.class, AuditCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.")
 public final class QuantaMain implements Runnable {
+
+    /**
+     * The subcommands, in the order the help lists them. Added by {@link #commandLine()} rather than named in the
+     * annotation: picocli builds the model of every subcommand it is given (reflection over their fields and
+     * methods, which loads the Avro classes they name and parses their schemas), about a quarter of a second of a
+     * short command's start on 2 cores; {@link #main} gives it only the one the user runs.
+     */
+    private static final java.util.List<Class<?>> SUBCOMMANDS = java.util.List.of(
+            // run a cluster
+            LocalCommand.class, SchedulerCommand.class, NodeAgentCommand.class, SimulateCommand.class,
+            // users
+            SubmitCommand.class, StatusCommand.class, QueueCommand.class, NodesCommand.class, WatchCommand.class,
+            CancelCommand.class,
+            // operators
+            TopicsCommand.class, AclsCommand.class, ConfigCommand.class, DocsCommand.class, AuditCommand.class,
+            CommandLine.HelpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
         quietLogging();
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(args.length == 0 ? "" : args[0]).execute(args));
     }
 
-    /** The configured command line (also used by tests). */
+    /** The configured command line with every subcommand (also used by tests). */
     public static CommandLine commandLine() {
-        CommandLine cmd = new CommandLine(new QuantaMain()).setExecutionExceptionHandler(QuantaMain::handle);
-        // `quanta submit --gpus 2 python train.py --lr 0.1`: everything from the command on belongs to the job
-        cmd.getSubcommands().get("submit").setStopAtPositional(true);
+        return commandLine("");
+    }
+
+    /**
+     * The configured command line with only the subcommand named {@code first} when there is one by that name (all
+     * of them otherwise: for {@code quanta --help}, a typo's suggestions, {@code quanta help X}).
+     */
+    static CommandLine commandLine(String first) {
+        java.util.List<Class<?>> named = SUBCOMMANDS.stream()
+                .filter(c -> c.getAnnotation(Command.class).name().equals(first)).toList();
+        CommandLine cmd = new CommandLine(new QuantaMain());
+        (named.isEmpty() || first.equals("help") ? SUBCOMMANDS : named).forEach(cmd::addSubcommand);
+        // after the subcommands: picocli gives the handler to those it has at the moment
+        cmd.setExecutionExceptionHandler(QuantaMain::handle);
+        CommandLine submit = cmd.getSubcommands().get("submit");
+        if (submit != null) {
+            // `quanta submit --gpus 2 python train.py --lr 0.1`: everything from the command on belongs to the job
+            submit.setStopAtPositional(true);
+        }
         return cmd;
     }
 

@@ -31,6 +31,20 @@ class CommandHelpTest {
         }
     }
 
+    @Test
+    void shouldBuildOnlyTheSubcommandThatRunsAndEveryOneOtherwise() {
+        CommandLine submit = QuantaMain.commandLine("submit");
+        assertThat(submit.getSubcommands()).containsOnlyKeys("submit");
+        assertThat(submit.getSubcommands().get("submit").isStopAtPositional()).isTrue();
+        assertThat(submit.getSubcommands().get("submit").getExecutionExceptionHandler())
+                .isSameAs(submit.getExecutionExceptionHandler());
+        assertThat(QuantaMain.commandLine("sbumit").getSubcommands())
+                .as("a typo gets every subcommand, for picocli's suggestions").containsKeys("submit", "status", "help");
+        assertThat(QuantaMain.commandLine("help").getSubcommands()).containsKeys("submit", "status", "help");
+        assertThat(QuantaMain.commandLine("--help").getSubcommands())
+                .hasSameSizeAs(QuantaMain.commandLine().getSubcommands());
+    }
+
     private static void collect(CommandLine line, String prefix, List<String> out) {
         for (Map.Entry<String, CommandLine> sub : line.getSubcommands().entrySet()) {
             if (sub.getKey().equals("help")) {
