@@ -1,6 +1,6 @@
 package io.quanta.cli;
 
-import io.quanta.core.policy.InvalidPolicyConfigException;
+import io.quanta.core.config.InvalidPolicyConfigException;
 import io.quanta.sim.SimulationOptions;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.engine.EngineSettings;

@@ -1,7 +1,7 @@
 package io.quanta.streams;
 
-import io.quanta.core.policy.ConfigKey;
-import io.quanta.core.policy.PolicyConfigKeys;
+import io.quanta.core.config.ConfigKey;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.topics.config.ConfigSection;
 import java.util.List;
 import java.util.Set;

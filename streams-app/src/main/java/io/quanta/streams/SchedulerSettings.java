@@ -1,8 +1,8 @@
 package io.quanta.streams;
 
-import io.quanta.core.policy.ConfigKey;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
+import io.quanta.core.config.ConfigKey;
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.streams.router.CellRouting;
 import io.quanta.topics.auth.NodeSecret;
 import io.quanta.topics.config.QuantaConfig;

@@ -2,7 +2,7 @@ package io.quanta.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.testing.MiniCluster;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quanta.core.decision.Decision;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.GpuId;
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobEventType;

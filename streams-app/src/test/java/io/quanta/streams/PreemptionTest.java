@@ -7,7 +7,7 @@ import static io.quanta.streams.testing.Records.node;
 import static io.quanta.streams.testing.Records.running;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobEventType;

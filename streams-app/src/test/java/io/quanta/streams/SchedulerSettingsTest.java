@@ -3,7 +3,7 @@ package io.quanta.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quanta.core.policy.PolicyConfigKeys;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.streams.app.SchedulerStreamsConfig;
 import io.quanta.topics.config.QuantaConfig;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package io.quanta.audit.replay;
 
 import io.quanta.audit.log.RecordedDecision;
-import io.quanta.core.policy.InvalidPolicyConfigException;
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.InvalidPolicyConfigException;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.Safeguards;

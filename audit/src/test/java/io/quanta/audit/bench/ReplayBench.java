@@ -11,7 +11,7 @@ import io.quanta.audit.replay.ReplayWindow;
 import io.quanta.audit.replay.StepListener;
 import io.quanta.audit.testing.RecordingCluster;
 import io.quanta.audit.testing.SimulatedLogs;
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.schemas.JobTelemetry;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.sim.cluster.ClusterShape;

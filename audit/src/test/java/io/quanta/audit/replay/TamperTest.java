@@ -7,7 +7,7 @@ import io.quanta.audit.log.CellLog;
 import io.quanta.audit.log.InboxRecord;
 import io.quanta.audit.log.RecordedDecision;
 import io.quanta.audit.testing.SimulatedLogs;
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.schemas.CellInput;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobSubmitted;

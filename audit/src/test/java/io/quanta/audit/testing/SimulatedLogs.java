@@ -1,7 +1,7 @@
 package io.quanta.audit.testing;
 
 import io.quanta.audit.log.CellLog;
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;

@@ -1,7 +1,7 @@
 package io.quanta.cli.local;
 
-import io.quanta.core.policy.ConfigKey;
-import io.quanta.core.policy.PolicyConfigKeys;
+import io.quanta.core.config.ConfigKey;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.streams.SchedulerConfigSection;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

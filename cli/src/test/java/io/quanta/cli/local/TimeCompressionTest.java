@@ -3,9 +3,9 @@ package io.quanta.cli.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quanta.core.policy.ConfigKey;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
+import io.quanta.core.config.ConfigKey;
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.streams.SchedulerConfigSection;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.quanta.core.bench;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.policy.SchedulingPolicy;
 import java.lang.management.ManagementFactory;

@@ -1,8 +1,6 @@
 package io.quanta.core.placement;
 
 import io.quanta.core.model.Job;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
 
 /**
  * When a job must be consolidated: by mode, the model's tensor-size skew and how long the job has waited
@@ -23,12 +21,6 @@ public record PlacementRule(PlacementMode mode, double skewThreshold, double rel
     /** A rule without run-scaled patience. */
     public PlacementRule(PlacementMode mode, double skewThreshold, double relaxationTimeoutSeconds) {
         this(mode, skewThreshold, relaxationTimeoutSeconds, 0);
-    }
-
-    /** The rule configured by {@code placement.*} keys. */
-    public static PlacementRule from(PolicyConfig config) {
-        return new PlacementRule(config.get(PolicyConfigKeys.PLACEMENT_STRATEGY),
-                config.get(PolicyConfigKeys.SKEW_THRESHOLD), config.get(PolicyConfigKeys.RELAXATION_TIMEOUT_S));
     }
 
     /** True when the job's model wants consolidation under this mode, whatever it waited. */

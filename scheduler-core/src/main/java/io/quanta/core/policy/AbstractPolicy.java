@@ -1,5 +1,6 @@
 package io.quanta.core.policy;
 
+import io.quanta.core.config.PolicyConfig;
 import java.util.Objects;
 
 /** Common holder of a policy's name and configuration; subclasses implement the decision logic. */

@@ -1,5 +1,8 @@
 package io.quanta.core.policy;
 
+import io.quanta.core.config.InvalidPolicyConfigException;
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.policy.fifo.FifoPolicy;
 import io.quanta.core.policy.gandiva.GandivaPolicy;
 import io.quanta.core.policy.quanta.QuantaPolicy;

@@ -1,5 +1,6 @@
 package io.quanta.core.policy;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import java.time.Instant;

@@ -1,11 +1,11 @@
 package io.quanta.core.stage;
 
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
 import io.quanta.core.model.JobState;
 import io.quanta.core.plan.Placer;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.quanta.core.stage;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.model.Job;
 import io.quanta.core.plan.Allocation;
 import io.quanta.core.plan.Text;
-import io.quanta.core.policy.PolicyConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.core.model.ModelProfile;
 import io.quanta.core.model.Node;
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.policy.SchedulingPolicy;
 import io.quanta.core.testing.TinyEventLoop;

@@ -5,13 +5,13 @@ import static io.quanta.core.testing.Fixtures.aJob;
 import static io.quanta.core.testing.Fixtures.aNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decision;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.Job;
 import io.quanta.core.model.Node;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.policy.SchedulingPolicy;
 import io.quanta.core.testing.DecisionValidator;

@@ -3,9 +3,9 @@ package io.quanta.core.scenario;
 import static io.quanta.core.testing.Fixtures.aNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.model.ModelProfile;
 import io.quanta.core.model.Node;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.testing.TinyEventLoop;
 import java.util.ArrayList;

@@ -5,11 +5,11 @@ import static io.quanta.core.testing.Fixtures.aJob;
 import static io.quanta.core.testing.Fixtures.aNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.ServiceDistribution;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.testing.DecisionValidator;
 import java.util.HashMap;

@@ -5,8 +5,8 @@ import static io.quanta.core.testing.Fixtures.aJob;
 import static io.quanta.core.testing.Fixtures.aNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.model.ClusterSnapshot;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import java.time.Instant;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.quanta.sim.suite;
 
-import io.quanta.core.policy.InvalidPolicyConfigException;
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.InvalidPolicyConfigException;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.sim.Simulator;
 import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;

@@ -1,6 +1,6 @@
 package io.quanta.sim.topology;
 
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobRequest;

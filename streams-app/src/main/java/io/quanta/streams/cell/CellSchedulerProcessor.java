@@ -1,8 +1,8 @@
 package io.quanta.streams.cell;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.ServiceDistribution;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.SchedulingPolicy;
 import io.quanta.schemas.CellInput;
 import io.quanta.schemas.DeadLetter;

@@ -1,6 +1,6 @@
 package io.quanta.streams.cell;
 
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.schemas.CellInput;
 import io.quanta.schemas.DeadLetter;

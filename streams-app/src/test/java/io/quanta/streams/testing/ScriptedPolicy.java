@@ -1,9 +1,9 @@
 package io.quanta.streams.testing;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decision;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.policy.SchedulingPolicy;
 import java.time.Instant;

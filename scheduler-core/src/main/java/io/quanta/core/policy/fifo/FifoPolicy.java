@@ -1,11 +1,10 @@
 package io.quanta.core.policy.fifo;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
-import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.stage.FifoRanking;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.Pass;
@@ -29,7 +28,7 @@ public final class FifoPolicy extends AbstractPolicy {
 
     public FifoPolicy(PolicyConfig config) {
         super(NAME, config);
-        this.placer = new Placer(PlacementRule.from(config));
+        this.placer = new Placer(config.placementRule());
     }
 
     @Override

@@ -1,13 +1,12 @@
 package io.quanta.core.policy.gandiva;
 
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
-import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
 import io.quanta.core.stage.ExpiredSliceFirst;
 import io.quanta.core.stage.FallbackStep;
 import io.quanta.core.stage.GangScheduler;
@@ -39,7 +38,7 @@ public final class GandivaPolicy extends AbstractPolicy {
 
     public GandivaPolicy(PolicyConfig config) {
         super(NAME, config);
-        this.placer = new Placer(PlacementRule.from(config));
+        this.placer = new Placer(config.placementRule());
         this.quantum = config.get(PolicyConfigKeys.QUANTUM_S);
         this.gandiva = new IntrospectivePacking(NAME, config, placer);
     }

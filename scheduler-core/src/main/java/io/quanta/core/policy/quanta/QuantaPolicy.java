@@ -1,13 +1,13 @@
 package io.quanta.core.policy.quanta;
 
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
 import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
 import io.quanta.core.stage.FallbackStep;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.GittinsPreemptionGate;

@@ -1,9 +1,9 @@
 package io.quanta.core.policy.quanta;
 
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.placement.PlacementMode;
 import io.quanta.core.placement.PlacementRule;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
 import io.quanta.core.stage.MultiLevelQueue;
 import java.util.OptionalDouble;
 
@@ -26,7 +26,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
-        PlacementRule shared = PlacementRule.from(config);
+        PlacementRule shared = config.placementRule();
         double skew = shared.mode() == PlacementMode.SKEW_AWARE
                 ? config.get(PolicyConfigKeys.QUANTA_SKEW_THRESHOLD) : shared.skewThreshold();
         PlacementRule placement = new PlacementRule(shared.mode(), skew,

@@ -1,12 +1,11 @@
 package io.quanta.core.policy.srtf;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
-import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.LongerRemainingFirst;
 import io.quanta.core.stage.Pass;
@@ -31,7 +30,7 @@ public final class SrtfOraclePolicy extends AbstractPolicy {
 
     public SrtfOraclePolicy(PolicyConfig config) {
         super(NAME, config);
-        this.placer = new Placer(PlacementRule.from(config));
+        this.placer = new Placer(config.placementRule());
     }
 
     @Override

@@ -1,12 +1,11 @@
 package io.quanta.core.policy.tiresias;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
-import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.LowerQueueFirst;
@@ -31,7 +30,7 @@ public abstract class MultiLevelQueuePolicy extends AbstractPolicy {
     protected MultiLevelQueuePolicy(String name, PolicyConfig config) {
         super(name, config);
         this.queues = MultiLevelQueue.from(name, config);
-        this.placer = new Placer(PlacementRule.from(config));
+        this.placer = new Placer(config.placementRule());
     }
 
     /** The order of waiting jobs for this snapshot, given their effective levels. */

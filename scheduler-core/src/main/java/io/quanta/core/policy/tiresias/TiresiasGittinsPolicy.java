@@ -1,9 +1,9 @@
 package io.quanta.core.policy.tiresias;
 
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.ServiceDistribution;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
 import io.quanta.core.stage.GittinsRanking;
 import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.Ranking;

@@ -1,7 +1,7 @@
 package io.quanta.core.policy.tiresias;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.model.ClusterSnapshot;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.Ranking;
 

@@ -3,11 +3,11 @@ package io.quanta.core.policy.quanta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quanta.core.config.InvalidPolicyConfigException;
+import io.quanta.core.config.PolicyConfig;
+import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.placement.PlacementMode;
 import io.quanta.core.placement.PlacementRule;
-import io.quanta.core.policy.InvalidPolicyConfigException;
-import io.quanta.core.policy.PolicyConfig;
-import io.quanta.core.policy.PolicyConfigKeys;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalDouble;

@@ -1,4 +1,4 @@
-package io.quanta.core.policy;
+package io.quanta.core.config;
 
 import io.quanta.core.placement.PlacementMode;
 import java.util.ArrayList;

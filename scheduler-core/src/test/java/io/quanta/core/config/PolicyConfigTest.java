@@ -1,9 +1,10 @@
-package io.quanta.core.policy;
+package io.quanta.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.core.placement.PlacementMode;
+import io.quanta.core.placement.PlacementRule;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -61,21 +62,10 @@ class PolicyConfigTest {
     }
 
     @Test
-    void shouldNameTheRegisteredPoliciesWhenThePolicyIsUnknown() {
-        assertThatThrownBy(() -> PolicyRegistry.builtIn().create(Map.of("policy", "drf")))
-                .isInstanceOf(InvalidPolicyConfigException.class)
-                .hasMessageContaining("policy: unknown policy 'drf'; allowed: fifo, gandiva, quanta, srtf-oracle, "
-                        + "tiresias-gittins, tiresias-las");
-    }
+    void shouldBuildThePlacementRuleOfThePlacementKeys() {
+        PolicyConfig c = PolicyConfig.of(Map.of("placement.strategy", "consolidated", "placement.skew-threshold",
+                "0.25", "placement.relaxation-timeout-s", "90"));
 
-    @Test
-    void shouldCreateEveryBuiltInPolicyByName() {
-        for (String name : PolicyRegistry.builtIn().names()) {
-            SchedulingPolicy p = PolicyRegistry.builtIn().create(PolicyConfig.defaults(name));
-            assertThat(p.name()).isEqualTo(name);
-            assertThat(p.config().policyName()).isEqualTo(name);
-        }
-        assertThat(PolicyRegistry.builtIn().names()).containsExactly("fifo", "gandiva", "quanta", "srtf-oracle",
-                "tiresias-gittins", "tiresias-las");
+        assertThat(c.placementRule()).isEqualTo(new PlacementRule(PlacementMode.CONSOLIDATED, 0.25, 90));
     }
 }

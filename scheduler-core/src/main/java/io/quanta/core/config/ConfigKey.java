@@ -1,4 +1,4 @@
-package io.quanta.core.policy;
+package io.quanta.core.config;
 
 import java.util.Objects;
 import java.util.function.Function;

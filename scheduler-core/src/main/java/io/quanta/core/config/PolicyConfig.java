@@ -1,7 +1,8 @@
-package io.quanta.core.policy;
+package io.quanta.core.config;
 
 import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.ServiceDistribution;
+import io.quanta.core.placement.PlacementRule;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -154,6 +155,12 @@ public final class PolicyConfig {
     /** The empty completed-job service distribution this config asks the processor to start with. */
     public ServiceDistribution newServiceDistribution() {
         return ServiceDistribution.empty(get(PolicyConfigKeys.GITTINS_CAPACITY), get(PolicyConfigKeys.GITTINS_SEED));
+    }
+
+    /** The placement rule configured by the {@code placement.*} keys. */
+    public PlacementRule placementRule() {
+        return new PlacementRule(get(PolicyConfigKeys.PLACEMENT_STRATEGY), get(PolicyConfigKeys.SKEW_THRESHOLD),
+                get(PolicyConfigKeys.RELAXATION_TIMEOUT_S));
     }
 
     /** The empty interference memory this config asks the processor to start with. */
