@@ -1,6 +1,6 @@
 package io.quanta.sim;
 
-import io.quanta.core.policy.PolicyConfig;
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.engine.FidelityMode;
@@ -63,7 +63,7 @@ public record SimulationOptions(Path trace, int limit, ClusterShape cluster, Str
     /**
      * The validated policy configuration of {@code name} with the shared parameters.
      *
-     * @throws io.quanta.core.policy.InvalidPolicyConfigException naming every bad parameter
+     * @throws io.quanta.core.config.InvalidPolicyConfigException naming every bad parameter
      */
     public Map<String, String> policyParams(String name) {
         return validated(params, name);

@@ -1,8 +1,8 @@
 package io.quanta.streams.cell;
 
+import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.ServiceDistribution;
-import io.quanta.core.policy.PolicyConfig;
 import io.quanta.streams.store.CellScopedStore;
 import io.quanta.streams.store.CellValueStore;
 import java.time.Duration;
