@@ -1,6 +1,7 @@
 package io.quanta.cli.metrics;
 
 import io.quanta.topics.config.ConfigSection;
+import io.quanta.topics.config.SectionKeys;
 import java.util.Set;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -14,12 +15,18 @@ import org.apache.kafka.common.config.ConfigDef.Type;
  */
 public final class MetricsConfigSection implements ConfigSection {
 
-    public static final String ENABLED = "prometheus.enabled";
-    public static final String HOST = "prometheus.host";
-    public static final String PORT = "prometheus.port";
-
     /** Default port of the Prometheus endpoint. */
     public static final int DEFAULT_PORT = 9464;
+
+    private static final SectionKeys KEYS = new SectionKeys();
+
+    public static final String ENABLED = KEYS.define("prometheus.enabled", Type.BOOLEAN, true, Importance.MEDIUM,
+            "Serve the Prometheus endpoint.");
+    public static final String HOST = KEYS.define("prometheus.host", Type.STRING, "127.0.0.1",
+            new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+            "Address the endpoint binds to (0.0.0.0 in containers).");
+    public static final String PORT = KEYS.define("prometheus.port", Type.INT, DEFAULT_PORT, Range.between(0, 65_535),
+            Importance.MEDIUM, "Port of the endpoint; 0 picks a free port (printed at start).");
 
     @Override
     public String name() {
@@ -38,11 +45,6 @@ public final class MetricsConfigSection implements ConfigSection {
 
     @Override
     public ConfigDef definition() {
-        return new ConfigDef()
-                .define(ENABLED, Type.BOOLEAN, true, Importance.MEDIUM, "Serve the Prometheus endpoint.")
-                .define(HOST, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                        "Address the endpoint binds to (0.0.0.0 in containers).")
-                .define(PORT, Type.INT, DEFAULT_PORT, Range.between(0, 65_535), Importance.MEDIUM,
-                        "Port of the endpoint; 0 picks a free port (printed at start).");
+        return KEYS.definition();
     }
 }
