@@ -42,17 +42,8 @@ public final class ConfigOptions {
         return load(true);
     }
 
-    /**
-     * The configuration with command flags on top: {@code keyValues} alternates setting keys and values, a null
-     * value (a flag not given) sets nothing.
-     */
-    public QuantaConfig loadWith(Object... keyValues) {
-        Map<String, String> flags = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < keyValues.length; i += 2) {
-            if (keyValues[i + 1] != null) {
-                flags.put(keyValues[i].toString(), keyValues[i + 1].toString());
-            }
-        }
+    /** The configuration with a command's own flags on top ({@link SettingFlags#settings}, highest precedence). */
+    public QuantaConfig loadWith(Map<String, String> flags) {
         return load().withOverrides(flags);
     }
 

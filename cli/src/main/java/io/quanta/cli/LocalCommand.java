@@ -1,6 +1,5 @@
 package io.quanta.cli;
 
-import io.quanta.cli.local.DataDir;
 import io.quanta.cli.local.LocalPart;
 import io.quanta.cli.local.LocalRun;
 import io.quanta.node.NodeSettings;
@@ -12,7 +11,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -62,28 +60,11 @@ public final class LocalCommand implements Callable<Integer> {
     @Option(names = "--exit-when-done", description = "Stop once every job of the workload has ended.")
     boolean exitWhenDone;
 
-    @Option(names = "--cluster", paramLabel = "RxSxG",
-            description = "Racks x servers per rack x GPUs per server (default 1x4x8); or the three flags below.")
-    String cluster;
+    @Mixin
+    ClusterShapeOptions cluster;
 
-    @Option(names = "--racks", paramLabel = "N", defaultValue = "1", description = "Racks (default ${DEFAULT-VALUE}).")
-    int racks;
-
-    @Option(names = "--servers", paramLabel = "N", defaultValue = "4",
-            description = "Servers per rack (default ${DEFAULT-VALUE}).")
-    int servers;
-
-    @Option(names = "--gpus", paramLabel = "N", defaultValue = "8",
-            description = "GPUs per server (default ${DEFAULT-VALUE}).")
-    int gpus;
-
-    @Option(names = "--backend", paramLabel = "KIND", defaultValue = "simulated",
-            description = "simulated (default) or process (real jobs on this machine's GPUs).")
-    String backend;
-
-    @Option(names = "--gpu-model", paramLabel = "MODEL", defaultValue = "V100",
-            description = "GPU model of simulated nodes (default ${DEFAULT-VALUE}).")
-    String gpuModel;
+    @Mixin
+    NodeBackendOptions nodes;
 
     @Option(names = "--policy", paramLabel = "NAME", defaultValue = "quanta",
             description = "Scheduling policy (default ${DEFAULT-VALUE}).")
@@ -96,18 +77,8 @@ public final class LocalCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of the workload's model mix.")
     long seed;
 
-    @Option(names = "--data-dir", paramLabel = "DIR",
-            description = "Where state is kept between runs (default ~/.quanta/local).")
-    Path dataDir;
-
-    @Option(names = "--fresh", description = "Start from an empty data directory (forget the previous run).")
-    boolean fresh;
-
-    @Option(names = "--clean", description = "Delete the data directory when stopping.")
-    boolean clean;
-
-    @Option(names = "--keep-data", description = "Keep the data directory when stopping (the default).")
-    boolean keepData;
+    @Mixin
+    DataDirOptions data;
 
     @Option(names = "--report-dir", paramLabel = "DIR",
             description = "Where workload reports go (default: reports/ in the data directory; ./quanta-reports "
@@ -157,16 +128,9 @@ public final class LocalCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         Set<LocalPart> parts = only == null ? LocalPart.all() : LocalPart.parse(only);
-        if (clean && keepData) {
-            throw new IllegalArgumentException("--clean and --keep-data contradict each other: choose one");
-        }
-        ClusterShape shape = cluster != null ? ClusterShape.parse(cluster) : new ClusterShape(racks, servers, gpus);
-        NodeSettings.Backend kind = switch (backend.toLowerCase(Locale.ROOT)) {
-            case "simulated" -> NodeSettings.Backend.SIMULATED;
-            case "process" -> NodeSettings.Backend.PROCESS;
-            default -> throw new IllegalArgumentException("--backend must be simulated or process, got '" + backend
-                    + "'");
-        };
+        boolean clean = data.deleteWhenStopping();
+        ClusterShape shape = cluster.shape();
+        NodeSettings.Backend kind = nodes.backend();
         if (workload != null && !java.nio.file.Files.isRegularFile(workload)) {
             throw new IllegalArgumentException("--workload " + workload + ": no such file");
         }
@@ -177,8 +141,8 @@ public final class LocalCommand implements Callable<Integer> {
         scheduler.put(SchedulerConfigSection.POLICY, policy);
         params.forEach((k, v) -> scheduler.put(SchedulerConfigSection.POLICY_PARAM_PREFIX + k, v));
         QuantaConfig base = config.loadWithoutLocalCluster().withOverrides(scheduler);
-        LocalRun.Request request = new LocalRun.Request(dataDir != null ? dataDir : DataDir.defaultPath(), fresh,
-                clean, shape, kind, gpuModel, Optional.ofNullable(workload), limit, seed, speed, exitWhenDone,
+        LocalRun.Request request = new LocalRun.Request(data.path(), data.fresh, clean, shape, kind,
+                nodes.gpuModel, Optional.ofNullable(workload), limit, seed, speed, exitWhenDone,
                 stopWhenReady, Duration.ofSeconds(registryTimeoutSeconds), statusPort, metricsPort,
                 Duration.ofMillis(Math.max(100, Math.round(progressEvery * 1000))), Optional.ofNullable(reportDir), base,
                 parts, secure, secure ? tenants : List.of());

@@ -1,5 +1,7 @@
 package io.quanta.cli;
 
+import static io.quanta.cli.SettingFlags.flag;
+
 import io.quanta.cli.metrics.MetricsServer;
 import io.quanta.cli.metrics.NodeMetrics;
 import io.quanta.node.NodeConfigSection;
@@ -10,7 +12,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -25,29 +26,22 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  quanta node --node-id sim-01 --cell cell-0 --backend simulated --gpus 8 --speed 600"})
 public final class NodeAgentCommand implements Callable<Integer> {
 
-    @Option(names = "--node-id", paramLabel = "ID", description = "Node id (default: host name).")
-    String nodeId;
+    /** The flags of {@code quanta node}: shortcuts for {@code node.*} settings. */
+    static final SettingFlags FLAGS = new SettingFlags(
+            flag("--node-id", "ID", String.class, NodeConfigSection.ID, "Node id (default: host name)."),
+            flag("--cell", "CELL", String.class, NodeConfigSection.CELL,
+                    "Cell of the node (scheduler default cell: cell-0)."),
+            flag("--rack", "RACK", String.class, NodeConfigSection.RACK, "Rack of the node."),
+            flag("--backend", "KIND", String.class, NodeConfigSection.BACKEND, "process (real jobs) or simulated."),
+            flag("--gpus", "N", Integer.class, NodeConfigSection.GPUS, "Virtual GPUs (simulated backend)."),
+            flag("--gpu-model", "MODEL", String.class, NodeConfigSection.GPU_MODEL,
+                    "Virtual GPU model (simulated backend)."),
+            flag("--speed", "FACTOR", Double.class, NodeConfigSection.SIM_SPEED,
+                    "Time compression (simulated backend)."),
+            flag("--work-dir", "DIR", Path.class, NodeConfigSection.WORK_DIR, "Local state directory."));
 
-    @Option(names = "--cell", paramLabel = "CELL", description = "Cell of the node (scheduler default cell: cell-0).")
-    String cell;
-
-    @Option(names = "--rack", paramLabel = "RACK", description = "Rack of the node.")
-    String rack;
-
-    @Option(names = "--backend", paramLabel = "KIND", description = "process (real jobs) or simulated.")
-    String backend;
-
-    @Option(names = "--gpus", paramLabel = "N", description = "Virtual GPUs (simulated backend).")
-    Integer gpus;
-
-    @Option(names = "--gpu-model", paramLabel = "MODEL", description = "Virtual GPU model (simulated backend).")
-    String gpuModel;
-
-    @Option(names = "--speed", paramLabel = "FACTOR", description = "Time compression (simulated backend).")
-    Double speed;
-
-    @Option(names = "--work-dir", paramLabel = "DIR", description = "Local state directory.")
-    Path workDir;
+    @Mixin
+    CommandSpec flags = FLAGS.options();
 
     @Mixin
     ConfigOptions config;
@@ -57,10 +51,7 @@ public final class NodeAgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        QuantaConfig effective = config.loadWith(NodeConfigSection.ID, nodeId, NodeConfigSection.CELL, cell,
-                NodeConfigSection.RACK, rack, NodeConfigSection.BACKEND, backend, NodeConfigSection.GPUS, gpus,
-                NodeConfigSection.GPU_MODEL, gpuModel, NodeConfigSection.SIM_SPEED, speed, NodeConfigSection.WORK_DIR,
-                workDir);
+        QuantaConfig effective = config.loadWith(FLAGS.settings(flags));
         effective.requireRegistryUrl();
         NodeConnector connector = NodeConnector.create(effective);
         Optional<MetricsServer> metrics = MetricsServer.start(effective);

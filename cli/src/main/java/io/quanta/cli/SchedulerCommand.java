@@ -1,5 +1,7 @@
 package io.quanta.cli;
 
+import static io.quanta.cli.SettingFlags.flag;
+
 import io.quanta.cli.metrics.ClusterMonitor;
 import io.quanta.cli.metrics.MetricsServer;
 import io.quanta.streams.SchedulerConfigSection;
@@ -16,7 +18,6 @@ import java.util.concurrent.Callable;
 import org.apache.kafka.streams.KafkaStreams;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -32,14 +33,17 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  quanta scheduler --policy tiresias-las --status-port 8787 --set scheduler.standby.replicas=1"})
 public final class SchedulerCommand implements Callable<Integer> {
 
-    @Option(names = "--policy", paramLabel = "NAME", description = "Scheduling policy (scheduler.policy).")
-    String policy;
+    /** The flags of {@code quanta scheduler}: shortcuts for {@code scheduler.*} settings. */
+    private static final SettingFlags FLAGS = new SettingFlags(
+            flag("--policy", "NAME", String.class, SchedulerConfigSection.POLICY,
+                    "Scheduling policy (scheduler.policy)."),
+            flag("--status-port", "PORT", Integer.class, SchedulerConfigSection.STATUS_PORT,
+                    "Status API port (scheduler.status.port)."),
+            flag("--state-dir", "DIR", String.class, SchedulerConfigSection.STATE_DIR,
+                    "RocksDB state (scheduler.state.dir)."));
 
-    @Option(names = "--status-port", paramLabel = "PORT", description = "Status API port (scheduler.status.port).")
-    Integer statusPort;
-
-    @Option(names = "--state-dir", paramLabel = "DIR", description = "RocksDB state (scheduler.state.dir).")
-    String stateDir;
+    @Mixin
+    CommandSpec flags = FLAGS.options();
 
     @Mixin
     ConfigOptions config;
@@ -49,8 +53,7 @@ public final class SchedulerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        QuantaConfig effective = config.loadWith(SchedulerConfigSection.POLICY, policy,
-                SchedulerConfigSection.STATUS_PORT, statusPort, SchedulerConfigSection.STATE_DIR, stateDir);
+        QuantaConfig effective = config.loadWith(FLAGS.settings(flags));
         effective.requireRegistryUrl();
         SchedulerApp app = SchedulerApp.create(effective);
         Optional<MetricsServer> metrics = MetricsServer.start(effective);

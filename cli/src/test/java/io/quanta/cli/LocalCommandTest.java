@@ -2,7 +2,9 @@ package io.quanta.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.sim.cluster.ClusterShape;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** {@code quanta local} refuses what it cannot run before it starts anything. */
 class LocalCommandTest {
@@ -29,5 +31,31 @@ class LocalCommandTest {
 
         assertThat(code).isEqualTo(ExitCodes.USAGE);
         assertThat(cli.err()).contains("--workload plays on this cluster's own nodes");
+    }
+
+    @Test
+    void shouldRefuseContradictoryDataFlagsAndAnUnknownBackendBeforeStartingAnything() {
+        CommandRunner cli = new CommandRunner();
+
+        int contradiction = cli.run("local", "--clean", "--keep-data");
+        String contradictionErr = cli.err();
+        int backend = cli.run("local", "--backend", "cloud");
+
+        assertThat(contradiction).isEqualTo(ExitCodes.USAGE);
+        assertThat(contradictionErr).contains("--clean and --keep-data contradict each other");
+        assertThat(backend).isEqualTo(ExitCodes.USAGE);
+        assertThat(cli.err()).contains("--backend must be simulated or process, got 'cloud'");
+    }
+
+    @Test
+    void shouldTakeTheClusterShapeFromClusterElseFromTheThreeFlags() {
+        ClusterShapeOptions named = new ClusterShapeOptions();
+        ClusterShapeOptions flags = new ClusterShapeOptions();
+
+        new CommandLine(named).parseArgs("--cluster", "2x3x4", "--racks", "9");
+        new CommandLine(flags).parseArgs("--racks", "3", "--gpus", "2");
+
+        assertThat(named.shape()).isEqualTo(new ClusterShape(2, 3, 4));
+        assertThat(flags.shape()).isEqualTo(new ClusterShape(3, 4, 2));
     }
 }
