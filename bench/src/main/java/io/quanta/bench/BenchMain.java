@@ -1,5 +1,8 @@
 package io.quanta.bench;
 
+import io.quanta.bench.SharedOptions.HeartbeatOption;
+import io.quanta.bench.SharedOptions.NodesOption;
+import io.quanta.bench.SharedOptions.PartitionsOption;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -88,12 +92,12 @@ public final class BenchMain {
         int rounds;
         @Option(names = "--warm-up-seconds", defaultValue = "10", description = "Warm-up seconds (${DEFAULT-VALUE}).")
         double warmUp;
-        @Option(names = "--nodes", defaultValue = "125", description = "Simulated 8-GPU nodes (${DEFAULT-VALUE}).")
-        int nodes;
-        @Option(names = "--partitions", defaultValue = "3", description = "Partitions per topic (${DEFAULT-VALUE}).")
-        int partitions;
-        @Option(names = "--heartbeat-ms", defaultValue = "5000", description = "Heartbeat interval (${DEFAULT-VALUE}).")
-        long heartbeatMs;
+        @Mixin
+        NodesOption fleet = new NodesOption(125);
+        @Mixin
+        PartitionsOption topics = new PartitionsOption(3);
+        @Mixin
+        HeartbeatOption heartbeats = new HeartbeatOption();
         @Option(names = "--telemetry", defaultValue = "1000", description = "Telemetry records/s (${DEFAULT-VALUE}).")
         double telemetry;
         @Option(names = "--job-ms", defaultValue = "5000", description = "How long each job runs (${DEFAULT-VALUE}).")
@@ -102,7 +106,7 @@ public final class BenchMain {
         @Override
         public Integer call() throws IOException {
             return main.run(b -> List.of(LatencyBench.run(b, new LatencyBench.Params(rate, seconds, rounds, warmUp,
-                    nodes, partitions, heartbeatMs, telemetry, jobMs))));
+                    fleet.nodes, topics.partitions, heartbeats.heartbeatMs, telemetry, jobMs))));
         }
     }
 
@@ -113,19 +117,19 @@ public final class BenchMain {
         BenchMain main;
         @Option(names = "--submissions", defaultValue = "10000", description = "Burst size (${DEFAULT-VALUE}).")
         int submissions;
-        @Option(names = "--nodes", defaultValue = "1250", description = "Simulated 8-GPU nodes (${DEFAULT-VALUE}).")
-        int nodes;
-        @Option(names = "--partitions", defaultValue = "3", description = "Partitions per topic (${DEFAULT-VALUE}).")
-        int partitions;
-        @Option(names = "--heartbeat-ms", defaultValue = "5000", description = "Heartbeat interval (${DEFAULT-VALUE}).")
-        long heartbeatMs;
+        @Mixin
+        NodesOption fleet = new NodesOption(1250);
+        @Mixin
+        PartitionsOption topics = new PartitionsOption(3);
+        @Mixin
+        HeartbeatOption heartbeats = new HeartbeatOption();
         @Option(names = "--warm-up", defaultValue = "200", description = "Warm-up jobs first (${DEFAULT-VALUE}).")
         int warmUp;
 
         @Override
         public Integer call() throws IOException {
-            return main.run(b -> List.of(BurstBench.run(b, new BurstBench.Params(submissions, nodes, partitions,
-                    heartbeatMs, warmUp))));
+            return main.run(b -> List.of(BurstBench.run(b, new BurstBench.Params(submissions, fleet.nodes,
+                    topics.partitions, heartbeats.heartbeatMs, warmUp))));
         }
     }
 
@@ -138,13 +142,13 @@ public final class BenchMain {
         long records;
         @Option(names = "--jobs", defaultValue = "1000", description = "Running jobs (${DEFAULT-VALUE}).")
         int jobs;
-        @Option(names = "--partitions", defaultValue = "3", description = "Partitions per topic (${DEFAULT-VALUE}).")
-        int partitions;
+        @Mixin
+        PartitionsOption topics = new PartitionsOption(3);
 
         @Override
         public Integer call() throws IOException {
             return main.run(b -> List.of(TelemetryBench.run(b, new TelemetryBench.Params(records, jobs,
-                    partitions))));
+                    topics.partitions))));
         }
     }
 
@@ -166,17 +170,17 @@ public final class BenchMain {
         @Option(names = "--warm-up", defaultValue = "1200",
                 description = "Short jobs of a warm-up burst first (${DEFAULT-VALUE}).")
         int warmUp;
-        @Option(names = "--partitions", defaultValue = "8", description = "Partitions per topic (${DEFAULT-VALUE}).")
-        int partitions;
-        @Option(names = "--heartbeat-ms", defaultValue = "5000", description = "Heartbeat interval (${DEFAULT-VALUE}).")
-        long heartbeatMs;
+        @Mixin
+        PartitionsOption topics = new PartitionsOption(8);
+        @Mixin
+        HeartbeatOption heartbeats = new HeartbeatOption();
         @Option(names = "--telemetry", defaultValue = "500", description = "Telemetry records/s (${DEFAULT-VALUE}).")
         double telemetry;
 
         @Override
         public Integer call() throws IOException {
             return main.run(b -> List.of(ScaleOutBench.run(b, new ScaleOutBench.Params(instances, cells, nodesPerCell,
-                    submissions, warmUp, partitions, heartbeatMs, telemetry))));
+                    submissions, warmUp, topics.partitions, heartbeats.heartbeatMs, telemetry))));
         }
     }
 
@@ -203,15 +207,15 @@ public final class BenchMain {
         @Option(names = "--settle-ms", defaultValue = "10000",
                 description = "Time after a restart before the next kill (${DEFAULT-VALUE}).")
         long settleMs;
-        @Option(names = "--nodes", defaultValue = "16", description = "Simulated 8-GPU nodes (${DEFAULT-VALUE}).")
-        int nodes;
-        @Option(names = "--partitions", defaultValue = "3", description = "Partitions per topic (${DEFAULT-VALUE}).")
-        int partitions;
+        @Mixin
+        NodesOption fleet = new NodesOption(16);
+        @Mixin
+        PartitionsOption topics = new PartitionsOption(3);
 
         @Override
         public Integer call() throws IOException {
             return main.run(b -> List.of(FailoverBench.run(b, new FailoverBench.Params(kills, standbys,
-                    sessionTimeoutMs, transactionTimeoutMs, probeMs, settleMs, nodes, partitions))));
+                    sessionTimeoutMs, transactionTimeoutMs, probeMs, settleMs, fleet.nodes, topics.partitions))));
         }
     }
 }
