@@ -7,81 +7,88 @@ import java.util.TreeSet;
 
 /**
  * The GPUs one attempt of a job holds: its placement, the GPUs reserved for its restart after a migration, and which
- * nodes of the gang reported it STARTED. Exists from the START command until the attempt ends. Mutable working copy;
- * the assignments store holds its serialized form.
+ * nodes of the gang reported it STARTED. Exists from the START command until the attempt ends. An immutable value: a
+ * change is a new record given to {@link CellState#putAssignment}, which keeps the GPU occupancy in step and marks it
+ * for the assignments store (which holds its serialized form, {@link StateCodecs}).
+ *
+ * @param gpus          the placement, sorted
+ * @param reserved      GPUs reserved as a migration target, sorted; empty unless migrating
+ * @param startedNodes  the nodes that reported the attempt STARTED, sorted
+ * @param commandedAtMs stream time the attempt's last START or SUSPEND went out; -1 when unknown (state written
+ *                      before v2)
  */
-public final class AssignmentRecord {
+public record AssignmentRecord(String jobId, int attempt, List<GpuId> gpus, List<GpuId> reserved,
+                               List<String> startedNodes, long commandedAtMs) {
 
-    String jobId;
-    int attempt;
-    List<String> gpus = new ArrayList<>();
-    List<String> reserved = new ArrayList<>();
-    List<String> startedNodes = new ArrayList<>();
-    /** Stream time the attempt's last START or SUSPEND went out; -1 when unknown (state written before v2). */
-    long commandedAtMs = -1;
-    private transient List<GpuId> placementCache;
-    private transient List<GpuId> reservedCache;
-    private transient List<String> nodesCache;
-
-    AssignmentRecord() {
+    public AssignmentRecord {
+        gpus = gpus.stream().sorted().toList();
+        reserved = reserved.stream().sorted().toList();
+        startedNodes = List.copyOf(startedNodes);
     }
 
-    AssignmentRecord(String jobId, int attempt, List<GpuId> gpus) {
-        this.jobId = jobId;
-        this.attempt = attempt;
-        this.gpus = gpus.stream().sorted().map(GpuId::toString).toList();
+    /** A new attempt's assignment, commanded (START) at {@code nowMs}. */
+    AssignmentRecord(String jobId, int attempt, List<GpuId> gpus, long nowMs) {
+        this(jobId, attempt, gpus, List.of(), List.of(), nowMs);
     }
 
-    public String jobId() {
-        return jobId;
-    }
-
-    public int attempt() {
-        return attempt;
-    }
-
-    /** The placement, sorted (a null-hostile immutable list, which {@code List.copyOf} returns as is). */
+    /** The placement, sorted (the record's {@code gpus}). */
     public List<GpuId> placement() {
-        if (placementCache == null) {
-            placementCache = List.copyOf(gpus.stream().map(GpuId::parse).sorted().toList());
-        }
-        return placementCache;
+        return gpus;
     }
 
     /** GPUs reserved as a migration target, sorted; empty unless migrating. */
     public List<GpuId> reservedGpus() {
-        if (reservedCache == null) {
-            reservedCache = List.copyOf(reserved.stream().map(GpuId::parse).sorted().toList());
-        }
-        return reservedCache;
+        return reserved;
     }
 
     /** Nodes of the placement, sorted. */
     public List<String> nodes() {
-        if (nodesCache == null) {
-            nodesCache = List.copyOf(new TreeSet<>(placement().stream().map(GpuId::nodeId).toList()));
+        TreeSet<String> nodes = new TreeSet<>();
+        for (GpuId gpu : gpus) {
+            nodes.add(gpu.nodeId());
         }
-        return nodesCache;
+        return List.copyOf(nodes);
     }
 
-    /** True when the placement or the reservation uses a GPU of {@code nodeId}. */
-    boolean touches(String nodeId) {
-        return placement().stream().anyMatch(g -> g.nodeId().equals(nodeId))
-                || reservedGpus().stream().anyMatch(g -> g.nodeId().equals(nodeId));
-    }
-
-    void setReserved(List<GpuId> value) {
-        reserved = value.stream().sorted().map(GpuId::toString).toList();
-        reservedCache = null;
+    /** True when the placement uses a GPU of {@code nodeId}. */
+    boolean runsOn(String nodeId) {
+        for (GpuId gpu : gpus) {
+            if (gpu.nodeId().equals(nodeId)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every GPU the attempt occupies or reserves. */
     List<GpuId> occupied() {
         if (reserved.isEmpty()) {
-            return placement();
+            return gpus;
         }
-        List<GpuId> all = new ArrayList<>(placement());
-        all.addAll(reservedGpus());
+        List<GpuId> all = new ArrayList<>(gpus);
+        all.addAll(reserved);
         return all;
+    }
+
+    /** The same attempt with these GPUs reserved (empty: none). */
+    AssignmentRecord withReserved(List<GpuId> newReserved) {
+        return new AssignmentRecord(jobId, attempt, gpus, newReserved, startedNodes, commandedAtMs);
+    }
+
+    /** The same attempt, with a START or SUSPEND sent at {@code nowMs}. */
+    AssignmentRecord commandedAt(long nowMs) {
+        return new AssignmentRecord(jobId, attempt, gpus, reserved, startedNodes, nowMs);
+    }
+
+    /** The same attempt, reported STARTED by {@code nodeId} too. */
+    AssignmentRecord startedOn(String nodeId) {
+        TreeSet<String> started = new TreeSet<>(startedNodes);
+        started.add(nodeId);
+        return new AssignmentRecord(jobId, attempt, gpus, reserved, List.copyOf(started), commandedAtMs);
+    }
+
+    /** True when the same GPUs are held (placement and reservation). */
+    boolean holdsSameGpus(AssignmentRecord other) {
+        return gpus.equals(other.gpus) && reserved.equals(other.reserved);
     }
 }

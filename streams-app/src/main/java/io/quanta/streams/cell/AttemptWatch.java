@@ -34,20 +34,20 @@ final class AttemptWatch {
         CellState cell = s.cell;
         List<AssignmentRecord> overdue = new ArrayList<>();
         for (AssignmentRecord a : cell.assignments.values()) {
-            JobRecord job = cell.jobs.get(a.jobId);
+            JobRecord job = cell.jobs.get(a.jobId());
             long limit = job == null ? 0 : job.state == JobState.STARTING ? startTimeoutMs
                     : job.state == JobState.SUSPENDING ? suspendTimeoutMs : 0;
-            if (limit > 0 && a.commandedAtMs >= 0 && s.now - a.commandedAtMs > limit) {
+            if (limit > 0 && a.commandedAtMs() >= 0 && s.now - a.commandedAtMs() > limit) {
                 overdue.add(a);
             }
         }
         for (AssignmentRecord a : overdue) {
-            JobRecord job = cell.jobs.get(a.jobId);
+            JobRecord job = cell.jobs.get(a.jobId());
             boolean starting = job.state == JobState.STARTING;
             String why = "no " + (starting ? "STARTED" : "SUSPENDED") + " from " + String.join(",", a.nodes())
                     + " within " + Duration.ofMillis(starting ? startTimeoutMs : suspendTimeoutMs).toSeconds()
                     + " s of the " + (starting ? "START" : "SUSPEND") + " sent at "
-                    + Instant.ofEpochMilli(a.commandedAtMs) + " (scheduler." + (starting ? "start" : "suspend")
+                    + Instant.ofEpochMilli(a.commandedAtMs()) + " (scheduler." + (starting ? "start" : "suspend")
                     + ".timeout.ms)";
             // attemptEnded sends KILL to every alive node of the attempt (none of them reported its end)
             jobs.attemptEnded(s, job, null, starting ? JobTransitions.End.FAILED : JobTransitions.End.LOST, why,

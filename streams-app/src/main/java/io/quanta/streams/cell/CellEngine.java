@@ -201,7 +201,7 @@ public final class CellEngine {
             s.ignored(id, event.getAttempt(), source, id, what + ": the node is not in cell " + cell.cellId, true);
             return false;
         }
-        long nodeEpoch = cell.nodes.get(nodeId).epoch;
+        long nodeEpoch = cell.nodes.get(nodeId).epoch();
         if (event.getEpoch() != 0 && event.getEpoch() < nodeEpoch) {
             // a connector that restarted no longer owns what its earlier incarnation ran (it was reconciled at the
             // restart); epoch 0 is an event that does not state its connector's epoch
@@ -220,7 +220,7 @@ public final class CellEngine {
             return false;
         }
         AssignmentRecord assignment = cell.assignments.get(id);
-        if (isPeerEnd(job, event) && (assignment == null || assignment.attempt != event.getAttempt())) {
+        if (isPeerEnd(job, event) && (assignment == null || assignment.attempt() != event.getAttempt())) {
             return jobs.peerStopped(s, job, nodeId);
         }
         if (isKillRefusedForWantOfAttempt(job, event)) {
@@ -236,7 +236,7 @@ public final class CellEngine {
             s.ignored(id, event.getAttempt(), source, id, what + ": the attempt already ended", false);
             return false;
         }
-        if (!assignment.nodes().contains(nodeId)) {
+        if (!assignment.runsOn(nodeId)) {
             s.ignored(id, event.getAttempt(), source, id, what + ": the node is not in the attempt's placement", true);
             return false;
         }

@@ -51,7 +51,7 @@ public final class CellRepository {
         meta.forEach((cellId, m) -> cells.put(cellId, newState(cellId, m)));
         distributions.forEach((cellId, d) -> state(cells, cellId).serviceDistribution = d);
         interference.forEach((cellId, m) -> state(cells, cellId).interferenceMemory = m);
-        nodes.forEach((cellId, n) -> state(cells, cellId).nodes.put(n.nodeId, n));
+        nodes.forEach((cellId, n) -> state(cells, cellId).nodes.put(n.nodeId(), n));
         jobs.forEach((cellId, j) -> state(cells, cellId).jobs.put(j.jobId, j));
         assignments.forEach((cellId, a) -> state(cells, cellId).loadAssignment(a));
         cells.values().forEach(CellState::clearChanges);
@@ -76,7 +76,7 @@ public final class CellRepository {
         if (memory != null) {
             cell.interferenceMemory = memory;
         }
-        nodes.scan(cellId).forEach(n -> cell.nodes.put(n.nodeId, n));
+        nodes.scan(cellId).forEach(n -> cell.nodes.put(n.nodeId(), n));
         jobs.scan(cellId).forEach(j -> cell.jobs.put(j.jobId, j));
         assignments.scan(cellId).forEach(cell::loadAssignment);
         cell.clearChanges();

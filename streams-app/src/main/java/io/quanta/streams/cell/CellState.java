@@ -123,33 +123,34 @@ public final class CellState {
 
     // ---- assignments and occupancy
 
+    /**
+     * Puts an attempt's assignment, new or changed: it is flushed, and the occupancy (with the views of the job and
+     * the nodes whose GPUs it takes or gives back) follows when it holds other GPUs than before.
+     */
     void putAssignment(AssignmentRecord assignment) {
-        forgetView(assignment.jobId);
-        AssignmentRecord previous = assignments.put(assignment.jobId, assignment);
+        AssignmentRecord previous = assignments.put(assignment.jobId(), assignment);
+        changedAssignments.add(assignment.jobId());
+        if (previous != null && previous.holdsSameGpus(assignment)) {
+            return;
+        }
+        forgetView(assignment.jobId());
         if (previous != null) {
             release(previous);
         }
         occupy(assignment);
-        changedAssignments.add(assignment.jobId);
     }
 
     /** Adds an assignment read from the store (occupancy only, nothing to flush). */
     void loadAssignment(AssignmentRecord assignment) {
-        assignments.put(assignment.jobId, assignment);
+        assignments.put(assignment.jobId(), assignment);
         occupy(assignment);
     }
 
-    void assignmentChanged(AssignmentRecord assignment) {
-        changedAssignments.add(assignment.jobId);
-    }
-
-    /** Changes the reserved GPUs of an assignment, keeping the occupancy in step. */
-    void reserve(AssignmentRecord assignment, List<GpuId> reserved) {
-        forgetView(assignment.jobId);
-        release(assignment);
-        assignment.setReserved(reserved);
-        occupy(assignment);
-        changedAssignments.add(assignment.jobId);
+    /** Changes the reserved GPUs of an assignment, keeping the occupancy in step; returns the changed assignment. */
+    AssignmentRecord reserve(AssignmentRecord assignment, List<GpuId> reserved) {
+        AssignmentRecord changed = assignment.withReserved(reserved);
+        putAssignment(changed);
+        return changed;
     }
 
     void removeAssignment(String jobId) {
@@ -178,8 +179,8 @@ public final class CellState {
 
     private void occupy(AssignmentRecord assignment) {
         for (GpuId gpu : assignment.occupied()) {
-            occupancy.computeIfAbsent(gpu, g -> new TreeSet<>()).add(assignment.jobId);
-            jobsByNode.computeIfAbsent(gpu.nodeId(), n -> new TreeSet<>()).add(assignment.jobId);
+            occupancy.computeIfAbsent(gpu, g -> new TreeSet<>()).add(assignment.jobId());
+            jobsByNode.computeIfAbsent(gpu.nodeId(), n -> new TreeSet<>()).add(assignment.jobId());
             forgetNodeView(gpu.nodeId());
         }
     }
@@ -188,14 +189,14 @@ public final class CellState {
         for (GpuId gpu : assignment.occupied()) {
             TreeSet<String> ids = occupancy.get(gpu);
             if (ids != null) {
-                ids.remove(assignment.jobId);
+                ids.remove(assignment.jobId());
                 if (ids.isEmpty()) {
                     occupancy.remove(gpu);
                 }
             }
             TreeSet<String> onNode = jobsByNode.get(gpu.nodeId());
             if (onNode != null) {
-                onNode.remove(assignment.jobId);
+                onNode.remove(assignment.jobId());
                 if (onNode.isEmpty()) {
                     jobsByNode.remove(gpu.nodeId());
                 }
@@ -206,24 +207,22 @@ public final class CellState {
 
     // ---- nodes
 
-    void putNode(NodeRecord node) {
-        if (nodes.put(node.nodeId, node) == null) {
-            nodeList = null;
-        }
-        removedNodes.remove(node.nodeId);
-        changedNodes.add(node.nodeId);
-        forgetNodeView(node.nodeId);
-    }
-
     /**
-     * Records that a node changed (it is flushed). Its snapshot view is rebuilt only when what the view shows changed
+     * Puts a node, new or changed: it is flushed. Its snapshot view is rebuilt only when what the view shows changed
      * (rack, liveness, GPUs): a heartbeat that only moves {@code lastSeenMs} keeps it.
      */
-    void nodeChanged(NodeRecord node) {
-        changedNodes.add(node.nodeId);
-        Node view = nodeViews.get(node.nodeId);
-        if (view != null && !sameView(view, node)) {
-            forgetNodeView(node.nodeId);
+    void putNode(NodeRecord node) {
+        NodeRecord previous = nodes.put(node.nodeId(), node);
+        removedNodes.remove(node.nodeId());
+        changedNodes.add(node.nodeId());
+        if (previous == null) {
+            nodeList = null;
+            forgetNodeView(node.nodeId());
+        } else {
+            Node view = nodeViews.get(node.nodeId());
+            if (view != null && !sameView(view, node)) {
+                forgetNodeView(node.nodeId());
+            }
         }
     }
 
@@ -242,12 +241,12 @@ public final class CellState {
 
     /** True when {@code view} still shows {@code node}'s rack, liveness and GPUs (occupancy is kept apart). */
     private static boolean sameView(Node view, NodeRecord node) {
-        if (view.alive() != node.alive || !view.rack().equals(node.rack) || view.gpus().size() != node.gpus.size()) {
+        if (view.alive() != node.alive() || !view.rack().equals(node.rack()) || view.gpus().size() != node.gpus().size()) {
             return false;
         }
-        for (int i = 0; i < node.gpus.size(); i++) {
+        for (int i = 0; i < node.gpus().size(); i++) {
             Gpu v = view.gpus().get(i);
-            NodeRecord.GpuRecord g = node.gpus.get(i);
+            NodeRecord.GpuRecord g = node.gpus().get(i);
             if (v.index() != g.index() || v.memoryMiB() != g.memoryMiB() || v.healthy() != g.healthy()
                     || !v.model().equals(g.model())) {
                 return false;
@@ -266,7 +265,7 @@ public final class CellState {
             nodeListIds = new String[nodes.size()];
             int i = 0;
             for (NodeRecord node : nodes.values()) {
-                nodeListIds[i] = node.nodeId;
+                nodeListIds[i] = node.nodeId();
                 nodeList[i++] = nodeView(node);
             }
         } else {
@@ -283,13 +282,13 @@ public final class CellState {
 
     /** The node as the scheduling core sees it, cached until its GPUs, health or occupancy change. */
     Node nodeView(NodeRecord node) {
-        return nodeViews.computeIfAbsent(node.nodeId, id -> {
-            List<Gpu> gpus = new ArrayList<>(node.gpus.size());
-            for (NodeRecord.GpuRecord g : node.gpus) {
+        return nodeViews.computeIfAbsent(node.nodeId(), id -> {
+            List<Gpu> gpus = new ArrayList<>(node.gpus().size());
+            for (NodeRecord.GpuRecord g : node.gpus()) {
                 gpus.add(new Gpu(g.index(), g.model(), g.memoryMiB(), g.healthy(),
                         List.copyOf(occupants(new GpuId(id, g.index())))));
             }
-            return new Node(id, node.rack, node.alive, gpus);
+            return new Node(id, node.rack(), node.alive(), gpus);
         });
     }
 
@@ -320,10 +319,10 @@ public final class CellState {
     /** True when the GPU exists, its node is alive and it is healthy. */
     boolean usable(GpuId gpu) {
         NodeRecord node = nodes.get(gpu.nodeId());
-        if (node == null || !node.alive) {
+        if (node == null || !node.alive()) {
             return false;
         }
-        for (NodeRecord.GpuRecord g : node.gpus) {
+        for (NodeRecord.GpuRecord g : node.gpus()) {
             if (g.index() == gpu.index()) {
                 return g.healthy();
             }
@@ -337,7 +336,7 @@ public final class CellState {
         if (node == null) {
             return null;
         }
-        for (NodeRecord.GpuRecord g : node.gpus) {
+        for (NodeRecord.GpuRecord g : node.gpus()) {
             if (g.index() == gpu.index()) {
                 return g;
             }

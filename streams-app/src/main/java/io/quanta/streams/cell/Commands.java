@@ -51,16 +51,16 @@ final class Commands {
         List<GpuRef> placement = new ArrayList<>();
         for (GpuId gpu : assignment.placement()) {
             placement.add(new GpuRef(gpu.nodeId(), gpu.index()));
-            if (gpu.nodeId().equals(node.nodeId)) {
+            if (gpu.nodeId().equals(node.nodeId())) {
                 indices.add(gpu.index());
             }
         }
         return NodeCommand.newBuilder()
-                .setCommandId(commandId(job.jobId, assignment.attempt, NodeCommandType.START, node.nodeId))
-                .setNodeId(node.nodeId)
-                .setEpoch(node.epoch)
+                .setCommandId(commandId(job.jobId, assignment.attempt(), NodeCommandType.START, node.nodeId()))
+                .setNodeId(node.nodeId())
+                .setEpoch(node.epoch())
                 .setJobId(job.jobId)
-                .setAttempt(assignment.attempt)
+                .setAttempt(assignment.attempt())
                 .setType(NodeCommandType.START)
                 .setGpuIndices(indices)
                 .setCommand(List.copyOf(job.command))
@@ -77,9 +77,9 @@ final class Commands {
     /** SUSPEND or KILL of an attempt on one node. */
     static NodeCommand stop(NodeCommandType type, String jobId, int attempt, NodeRecord node, long nowMs) {
         return NodeCommand.newBuilder()
-                .setCommandId(commandId(jobId, attempt, type, node.nodeId))
-                .setNodeId(node.nodeId)
-                .setEpoch(node.epoch)
+                .setCommandId(commandId(jobId, attempt, type, node.nodeId()))
+                .setNodeId(node.nodeId())
+                .setEpoch(node.epoch())
                 .setJobId(jobId)
                 .setAttempt(attempt)
                 .setType(type)

@@ -31,8 +31,7 @@ final class JobTransitions {
         job.throughput = Double.NaN;
         job.sharingWith = new ArrayList<>(sharingWith);
         job.reason = reason;
-        AssignmentRecord assignment = new AssignmentRecord(job.jobId, job.attempt, gpus);
-        assignment.commandedAtMs = s.now;
+        AssignmentRecord assignment = new AssignmentRecord(job.jobId, job.attempt, gpus, s.now);
         cell.putAssignment(assignment);
         cell.jobChanged(job);
         s.write(s.decision(type, job.jobId, job.attempt, reason).setGpus(Step.refs(assignment.placement()))
@@ -175,7 +174,7 @@ final class JobTransitions {
                 .setGpus(assignment == null ? List.of() : Step.refs(assignment.placement())));
         if (assignment != null) {
             for (String nodeId : assignment.nodes()) {
-                s.command(Commands.stop(NodeCommandType.KILL, job.jobId, assignment.attempt, s.cell.nodes.get(nodeId),
+                s.command(Commands.stop(NodeCommandType.KILL, job.jobId, assignment.attempt(), s.cell.nodes.get(nodeId),
                         s.now));
             }
         }
@@ -185,12 +184,9 @@ final class JobTransitions {
 
     /** The first STARTED of an attempt starts the service clock; the job is RUNNING. */
     void started(Step s, JobRecord job, AssignmentRecord assignment, String nodeId) {
-        if (!assignment.startedNodes.contains(nodeId)) {
-            List<String> started = new ArrayList<>(assignment.startedNodes);
-            started.add(nodeId);
-            started.sort(null);
-            assignment.startedNodes = started;
-            s.cell.assignmentChanged(assignment);
+        if (!assignment.startedNodes().contains(nodeId)) {
+            assignment = assignment.startedOn(nodeId);
+            s.cell.putAssignment(assignment);
         }
         if (job.runStartedAtMs < 0) {
             job.runStartedAtMs = s.now;
@@ -201,7 +197,7 @@ final class JobTransitions {
         }
         if (job.state == JobState.STARTING) {
             job.state = JobState.RUNNING;
-            job.reason = "running attempt " + job.attempt + " on " + String.join(",", assignment.gpus);
+            job.reason = "running attempt " + job.attempt + " on " + Step.names(assignment.placement());
             s.statusChanged(job);
         }
         s.cell.jobChanged(job);
@@ -222,7 +218,7 @@ final class JobTransitions {
         if (assignment != null) {
             List<String> peers = new ArrayList<>(assignment.nodes());
             peers.remove(endingNode);
-            job.endedAttempt = assignment.attempt;
+            job.endedAttempt = assignment.attempt();
             job.pendingPeerEnds = peers;
             cell.removeAssignment(job.jobId);
         }
@@ -252,7 +248,7 @@ final class JobTransitions {
         List<String> waiting = new ArrayList<>();
         for (String nodeId : job.pendingPeerEnds) {
             NodeRecord node = s.cell.nodes.get(nodeId);
-            if (node != null && node.alive) {
+            if (node != null && node.alive()) {
                 s.command(Commands.stop(NodeCommandType.KILL, job.jobId, attempt, node, s.now));
                 waiting.add(nodeId);
             }

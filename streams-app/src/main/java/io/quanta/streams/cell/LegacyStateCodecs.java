@@ -1,5 +1,6 @@
 package io.quanta.streams.cell;
 
+import io.quanta.core.model.GpuId;
 import io.quanta.core.model.JobState;
 import io.quanta.streams.store.Binary;
 import java.util.ArrayList;
@@ -79,36 +80,33 @@ final class LegacyStateCodecs {
 
     static NodeRecord decodeNode(byte[] data) {
         return Binary.read(data, NODE_VERSION, "node record", in -> {
-            NodeRecord n = new NodeRecord();
-            n.nodeId = in.readString();
-            n.cellId = in.readString();
-            n.rack = in.readString();
-            n.epoch = in.readLong();
-            n.alive = in.readBoolean();
-            n.lastSeenMs = in.readLong();
-            n.registeredAtMs = in.readLong();
+            String nodeId = in.readString();
+            String cellId = in.readString();
+            String rack = in.readString();
+            long epoch = in.readLong();
+            boolean alive = in.readBoolean();
+            long lastSeenMs = in.readLong();
+            long registeredAtMs = in.readLong();
             int count = in.readInt();
             List<NodeRecord.GpuRecord> gpus = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
                 gpus.add(new NodeRecord.GpuRecord(in.readInt(), in.readString(), in.readLong(), in.readBoolean(),
                         in.readString()));
             }
-            n.gpus = gpus;
-            return n;
+            return new NodeRecord(nodeId, cellId, rack, epoch, alive, lastSeenMs, registeredAtMs, gpus);
         });
     }
 
 
     static AssignmentRecord decodeAssignment(byte[] data) {
         return Binary.read(data, 1, ASSIGNMENT_VERSION, "assignment record", (version, in) -> {
-            AssignmentRecord a = new AssignmentRecord();
-            a.jobId = in.readString();
-            a.attempt = in.readInt();
-            a.gpus = in.readStrings();
-            a.reserved = in.readStrings();
-            a.startedNodes = in.readStrings();
-            a.commandedAtMs = version >= 2 ? in.readLong() : -1;
-            return a;
+            String jobId = in.readString();
+            int attempt = in.readInt();
+            List<GpuId> gpus = in.readStrings().stream().map(GpuId::parse).toList();
+            List<GpuId> reserved = in.readStrings().stream().map(GpuId::parse).toList();
+            List<String> startedNodes = in.readStrings();
+            long commandedAtMs = version >= 2 ? in.readLong() : -1;
+            return new AssignmentRecord(jobId, attempt, gpus, reserved, startedNodes, commandedAtMs);
         });
     }
 

@@ -39,56 +39,50 @@ final class NodeTransitions {
             if (node == null) {
                 return false;
             }
-            dropNodeJobs(s, node, "node " + node.nodeId + " moved to cell " + beat.getCellId());
-            cell.removeNode(node.nodeId);
+            dropNodeJobs(s, node, "node " + node.nodeId() + " moved to cell " + beat.getCellId());
+            cell.removeNode(node.nodeId());
             updateLiveness(cell);
             return true;
         }
         List<NodeRecord.GpuRecord> gpus = gpus(beat);
         if (node == null) {
-            node = new NodeRecord();
-            node.nodeId = beat.getNodeId();
-            node.cellId = cell.cellId;
-            node.rack = beat.getRack();
-            node.epoch = beat.getEpoch();
-            node.alive = true;
-            node.lastSeenMs = s.recordTime;
-            node.registeredAtMs = s.now;
-            node.gpus = gpus;
+            node = new NodeRecord(beat.getNodeId(), cell.cellId, beat.getRack(), beat.getEpoch(), true, s.recordTime,
+                    s.now, gpus);
             cell.putNode(node);
-            reconcile(s, node, beat.getRunning(), "node " + node.nodeId + " joined cell " + cell.cellId);
+            reconcile(s, node, beat.getRunning(), "node " + node.nodeId() + " joined cell " + cell.cellId);
             updateLiveness(cell);
             return true;
         }
-        if (beat.getEpoch() < node.epoch) {
-            s.ignored(null, 0, null, node.nodeId, "heartbeat of node " + node.nodeId + " from an older connector "
-                    + "incarnation (epoch " + beat.getEpoch() + " < " + node.epoch + ")", false);
+        if (beat.getEpoch() < node.epoch()) {
+            s.ignored(null, 0, null, node.nodeId(), "heartbeat of node " + node.nodeId() + " from an older connector "
+                    + "incarnation (epoch " + beat.getEpoch() + " < " + node.epoch() + ")", false);
             return false;
         }
         boolean changed = false;
-        node.lastSeenMs = Math.max(node.lastSeenMs, s.recordTime);
-        if (beat.getEpoch() > node.epoch) {
-            String why = "connector of node " + node.nodeId + " restarted (epoch " + node.epoch + " -> "
+        node = node.seenAt(Math.max(node.lastSeenMs(), s.recordTime));
+        cell.putNode(node);
+        if (beat.getEpoch() > node.epoch()) {
+            String why = "connector of node " + node.nodeId() + " restarted (epoch " + node.epoch() + " -> "
                     + beat.getEpoch() + ")";
-            node.epoch = beat.getEpoch();
-            node.alive = true;
+            node = node.with(beat.getEpoch(), true);
+            cell.putNode(node);
             reconcile(s, node, beat.getRunning(), why);
             changed = true;
-        } else if (!node.alive) {
-            node.alive = true;
-            reconcile(s, node, beat.getRunning(), "node " + node.nodeId + " is back");
+        } else if (!node.alive()) {
+            node = node.with(node.epoch(), true);
+            cell.putNode(node);
+            reconcile(s, node, beat.getRunning(), "node " + node.nodeId() + " is back");
             changed = true;
         }
-        if (!sameHardware(gpus, node.gpus) || !beat.getRack().equals(node.rack)) {
-            node.gpus = gpus;
-            node.rack = beat.getRack();
+        if (!sameHardware(gpus, node.gpus()) || !beat.getRack().equals(node.rack())) {
+            node = node.withHardware(beat.getRack(), gpus);
+            cell.putNode(node);
             changed = true;
         }
         if (!changed) {
             changed = confirmRunning(s, node, beat.getRunning());
         }
         changed |= releaseStoppedPeers(s, node, beat.getRunning());
-        cell.nodeChanged(node);
         updateLiveness(cell);
         return changed;
     }
@@ -105,11 +99,11 @@ final class NodeTransitions {
         }
         boolean lost = false;
         for (NodeRecord node : new ArrayList<>(cell.nodes.values())) {
-            if (node.alive && clock - node.lastSeenMs > timeoutMs) {
-                node.alive = false;
-                cell.nodeChanged(node);
-                dropNodeJobs(s, node, "node " + node.nodeId + " lost: no heartbeat since "
-                        + Instant.ofEpochMilli(node.lastSeenMs) + " while other nodes sent some until "
+            if (node.alive() && clock - node.lastSeenMs() > timeoutMs) {
+                node = node.with(node.epoch(), false);
+                cell.putNode(node);
+                dropNodeJobs(s, node, "node " + node.nodeId() + " lost: no heartbeat since "
+                        + Instant.ofEpochMilli(node.lastSeenMs()) + " while other nodes sent some until "
                         + Instant.ofEpochMilli(clock) + " (timeout " + timeoutMs + " ms)");
                 lost = true;
             }
@@ -122,8 +116,8 @@ final class NodeTransitions {
     void updateLiveness(CellState cell) {
         long deadline = -1;
         for (NodeRecord node : cell.nodes.values()) {
-            if (node.alive) {
-                long lostAt = node.lastSeenMs + timeoutMs + 1;
+            if (node.alive()) {
+                long lostAt = node.lastSeenMs() + timeoutMs + 1;
                 deadline = deadline < 0 ? lostAt : Math.min(deadline, lostAt);
             }
         }
@@ -143,21 +137,21 @@ final class NodeTransitions {
         for (RunningAttempt r : running.stream().sorted((a, b) -> key(a).compareTo(key(b))).toList()) {
             reported.add(key(r));
             AssignmentRecord assignment = cell.assignments.get(r.getJobId());
-            boolean known = assignment != null && assignment.attempt == r.getAttempt()
-                    && assignment.nodes().contains(node.nodeId);
+            boolean known = assignment != null && assignment.attempt() == r.getAttempt()
+                    && assignment.runsOn(node.nodeId());
             if (!known) {
-                s.write(s.decision(DecisionType.KILL, r.getJobId(), r.getAttempt(), "reconcile: node " + node.nodeId
+                s.write(s.decision(DecisionType.KILL, r.getJobId(), r.getAttempt(), "reconcile: node " + node.nodeId()
                         + " runs attempt " + r.getAttempt() + " of job " + r.getJobId()
                         + " which this cell does not assign to it (" + why + ")"));
                 s.command(Commands.stop(NodeCommandType.KILL, r.getJobId(), r.getAttempt(), node, s.now));
             }
         }
-        for (String jobId : cell.jobsOnNode(node.nodeId)) {
+        for (String jobId : cell.jobsOnNode(node.nodeId())) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
             JobRecord job = cell.jobs.get(jobId);
-            if (assignment.nodes().contains(node.nodeId)) {
-                if (!reported.contains(jobId + "#" + assignment.attempt)) {
-                    jobs.attemptEnded(s, job, node.nodeId, JobTransitions.End.LOST, "node " + node.nodeId
+            if (assignment.runsOn(node.nodeId())) {
+                if (!reported.contains(jobId + "#" + assignment.attempt())) {
+                    jobs.attemptEnded(s, job, node.nodeId(), JobTransitions.End.LOST, "node " + node.nodeId()
                             + " does not run it (" + why + ")", null);
                 }
             } else {
@@ -180,25 +174,25 @@ final class NodeTransitions {
         Set<String> reported = new TreeSet<>();
         running.forEach(r -> reported.add(key(r)));
         boolean changed = false;
-        for (String jobId : cell.jobsOnNode(node.nodeId)) {
+        for (String jobId : cell.jobsOnNode(node.nodeId())) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
             JobRecord job = cell.jobs.get(jobId);
-            if (job == null || !assignment.nodes().contains(node.nodeId) || assignment.commandedAtMs < 0
-                    || s.recordTime - assignment.commandedAtMs <= timeoutMs) {
+            if (job == null || !assignment.runsOn(node.nodeId()) || assignment.commandedAtMs() < 0
+                    || s.recordTime - assignment.commandedAtMs() <= timeoutMs) {
                 continue;
             }
-            boolean listed = reported.contains(jobId + "#" + assignment.attempt);
-            boolean started = assignment.startedNodes.contains(node.nodeId);
+            boolean listed = reported.contains(jobId + "#" + assignment.attempt());
+            boolean started = assignment.startedNodes().contains(node.nodeId());
             if (listed && !started && job.state == JobState.STARTING) {
-                s.write(s.decision(DecisionType.CONFIRM_PLACEMENT, jobId, assignment.attempt, "reconcile: node "
-                        + node.nodeId + " runs attempt " + assignment.attempt + " of job " + jobId
+                s.write(s.decision(DecisionType.CONFIRM_PLACEMENT, jobId, assignment.attempt(), "reconcile: node "
+                        + node.nodeId() + " runs attempt " + assignment.attempt() + " of job " + jobId
                         + " but its STARTED event never arrived; counted as started"));
-                jobs.started(s, job, assignment, node.nodeId);
+                jobs.started(s, job, assignment, node.nodeId());
                 changed = true;
             } else if (!listed && started && job.state == JobState.RUNNING
                     && s.recordTime - job.runStartedAtMs > timeoutMs) {
-                jobs.attemptEnded(s, job, node.nodeId, JobTransitions.End.LOST, "the heartbeats of node "
-                        + node.nodeId + " no longer list it and no end event arrived", null);
+                jobs.attemptEnded(s, job, node.nodeId(), JobTransitions.End.LOST, "the heartbeats of node "
+                        + node.nodeId() + " no longer list it and no end event arrived", null);
                 changed = true;
             }
         }
@@ -215,10 +209,10 @@ final class NodeTransitions {
     private boolean releaseStoppedPeers(Step s, NodeRecord node, List<RunningAttempt> running) {
         boolean released = false;
         for (JobRecord job : s.cell.drainingJobs()) {
-            if (job.pendingPeerEnds.contains(node.nodeId) && s.recordTime - job.queuedSinceMs > timeoutMs
+            if (job.pendingPeerEnds.contains(node.nodeId()) && s.recordTime - job.queuedSinceMs > timeoutMs
                     && running.stream().noneMatch(r ->
                     r.getJobId().equals(job.jobId) && r.getAttempt() == job.endedAttempt)) {
-                released |= jobs.peerStopped(s, job, node.nodeId);
+                released |= jobs.peerStopped(s, job, node.nodeId());
             }
         }
         return released;
@@ -227,15 +221,15 @@ final class NodeTransitions {
     private void dropNodeJobs(Step s, NodeRecord node, String why) {
         CellState cell = s.cell;
         for (JobRecord job : cell.drainingJobs()) {
-            jobs.peerStopped(s, job, node.nodeId); // a lost node's connector fenced itself before the timeout
+            jobs.peerStopped(s, job, node.nodeId()); // a lost node's connector fenced itself before the timeout
         }
-        for (String jobId : cell.jobsOnNode(node.nodeId)) {
+        for (String jobId : cell.jobsOnNode(node.nodeId())) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
-            if (assignment.nodes().contains(node.nodeId)) {
-                if (node.alive) {
-                    s.command(Commands.stop(NodeCommandType.KILL, jobId, assignment.attempt, node, s.now));
+            if (assignment.runsOn(node.nodeId())) {
+                if (node.alive()) {
+                    s.command(Commands.stop(NodeCommandType.KILL, jobId, assignment.attempt(), node, s.now));
                 }
-                jobs.attemptEnded(s, cell.jobs.get(jobId), node.nodeId, JobTransitions.End.LOST, why, null);
+                jobs.attemptEnded(s, cell.jobs.get(jobId), node.nodeId(), JobTransitions.End.LOST, why, null);
             } else {
                 cell.reserve(assignment, List.of());
             }

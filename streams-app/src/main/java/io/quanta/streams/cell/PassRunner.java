@@ -2,6 +2,7 @@ package io.quanta.streams.cell;
 
 import io.quanta.core.decision.Decision;
 import io.quanta.core.decision.Decisions;
+import io.quanta.core.model.GpuId;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.JobState;
 import io.quanta.core.policy.SchedulingPolicy;
@@ -179,15 +180,15 @@ final class PassRunner {
         AssignmentRecord assignment = cell.assignments.get(job.jobId);
         job.state = JobState.SUSPENDING;
         job.reason = reason;
-        assignment.commandedAtMs = s.now;
-        cell.assignmentChanged(assignment);
+        assignment = assignment.commandedAt(s.now);
+        cell.putAssignment(assignment);
         var decision = s.decision(type, job.jobId, job.attempt, reason).setDetails(details)
                 .setGpus(Step.refs(assignment.placement()));
         if (migrate != null) {
             job.migrations++;
-            job.previousPlacement = assignment.gpus;
+            job.previousPlacement = assignment.placement().stream().map(GpuId::toString).toList();
             job.baselineThroughput = job.throughput;
-            cell.reserve(assignment, migrate.to());
+            assignment = cell.reserve(assignment, migrate.to());
             decision.setGpus(Step.refs(migrate.to())).setFromGpus(Step.refs(migrate.from()));
         } else {
             job.preemptions++;
@@ -195,7 +196,7 @@ final class PassRunner {
         cell.jobChanged(job);
         s.write(decision);
         for (String nodeId : assignment.nodes()) {
-            s.command(Commands.stop(NodeCommandType.SUSPEND, job.jobId, assignment.attempt, cell.nodes.get(nodeId),
+            s.command(Commands.stop(NodeCommandType.SUSPEND, job.jobId, assignment.attempt(), cell.nodes.get(nodeId),
                     s.now));
         }
         s.statusChanged(job);

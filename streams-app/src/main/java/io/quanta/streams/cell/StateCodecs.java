@@ -1,5 +1,6 @@
 package io.quanta.streams.cell;
 
+import io.quanta.core.model.GpuId;
 import io.quanta.schemas.state.StoredAssignment;
 import io.quanta.schemas.state.StoredCellMeta;
 import io.quanta.schemas.state.StoredGpu;
@@ -47,12 +48,16 @@ public final class StateCodecs {
 
     private static final StateFields<JobRecord, StoredJob> JOB = new StateFields<>(JobRecord.class, JobRecord::new,
             StoredJob.getClassSchema(), StoredJob::new, Map.of());
-    private static final StateFields<NodeRecord, StoredNode> NODE = new StateFields<>(NodeRecord.class,
-            NodeRecord::new, StoredNode.getClassSchema(), StoredNode::new, Map.of("gpus", new StateFields.Conversion(
+    private static final StateFields<NodeRecord, StoredNode> NODE = StateFields.ofRecord(NodeRecord.class,
+            StoredNode.getClassSchema(), StoredNode::new, Map.of("gpus", new StateFields.Conversion(
                     v -> gpusToStored(v), v -> gpusFromStored(v))));
-    private static final StateFields<AssignmentRecord, StoredAssignment> ASSIGNMENT = new StateFields<>(
-            AssignmentRecord.class, AssignmentRecord::new, StoredAssignment.getClassSchema(), StoredAssignment::new,
-            Map.of());
+    /** GPUs are stored as their {@code node/index} names. */
+    private static final StateFields.Conversion GPU_NAMES = new StateFields.Conversion(
+            v -> ((List<?>) v).stream().map(Object::toString).toList(),
+            v -> ((List<?>) v).stream().map(name -> GpuId.parse(name.toString())).toList());
+    private static final StateFields<AssignmentRecord, StoredAssignment> ASSIGNMENT = StateFields.ofRecord(
+            AssignmentRecord.class, StoredAssignment.getClassSchema(), StoredAssignment::new,
+            Map.of("gpus", GPU_NAMES, "reserved", GPU_NAMES));
     private static final StateFields<CellMeta, StoredCellMeta> META = new StateFields<>(CellMeta.class,
             () -> new CellMeta(null), StoredCellMeta.getClassSchema(), StoredCellMeta::new, Map.of());
 

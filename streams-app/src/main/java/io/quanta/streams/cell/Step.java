@@ -121,6 +121,15 @@ final class Step {
         }
     }
 
+    /** The GPUs as {@code node/index}, comma-separated. */
+    static String names(List<GpuId> gpus) {
+        StringBuilder out = new StringBuilder();
+        for (GpuId gpu : gpus) {
+            out.append(out.isEmpty() ? "" : ",").append(gpu);
+        }
+        return out.toString();
+    }
+
     static List<GpuRef> refs(List<GpuId> gpus) {
         return gpus.stream().map(Statuses::ref).toList();
     }

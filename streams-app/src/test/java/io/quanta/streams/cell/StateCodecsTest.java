@@ -47,15 +47,10 @@ class StateCodecsTest {
 
     @Test
     void shouldRoundTripNodesAssignmentsAndMeta() {
-        NodeRecord node = new NodeRecord();
-        node.nodeId = "n1";
-        node.cellId = "cell-0";
-        node.rack = "r1";
-        node.epoch = 7;
-        node.alive = true;
-        node.gpus = List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, false, "ECC error"));
+        NodeRecord node = new NodeRecord("n1", "cell-0", "r1", 7, true, 0, 0,
+                List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, false, "ECC error")));
         AssignmentRecord assignment = new AssignmentRecord("j1", 3, List.of(
-                new io.quanta.core.model.GpuId("n1", 1), new io.quanta.core.model.GpuId("n1", 0)));
+                new io.quanta.core.model.GpuId("n1", 1), new io.quanta.core.model.GpuId("n1", 0)), 42);
         CellMeta meta = new CellMeta("cell-0");
         meta.seq = 99;
         meta.configHash = "abc";
@@ -82,10 +77,11 @@ class StateCodecsTest {
 
         AssignmentRecord assignment = StateCodecs.decodeAssignment(assignmentV1);
 
-        assertThat(assignment.attempt).isEqualTo(StateSamples.assignment().attempt);
-        assertThat(assignment.startedNodes).isEqualTo(StateSamples.assignment().startedNodes);
-        assertThat(assignment.commandedAtMs).isEqualTo(-1);
-        assertThat(StateCodecs.decodeAssignment(StateCodecs.encodeAssignment(assignment)).commandedAtMs).isEqualTo(-1);
+        assertThat(assignment.attempt()).isEqualTo(StateSamples.assignment().attempt());
+        assertThat(assignment.startedNodes()).isEqualTo(StateSamples.assignment().startedNodes());
+        assertThat(assignment.commandedAtMs()).isEqualTo(-1);
+        assertThat(StateCodecs.decodeAssignment(StateCodecs.encodeAssignment(assignment)).commandedAtMs())
+                .isEqualTo(-1);
     }
 
     @Test

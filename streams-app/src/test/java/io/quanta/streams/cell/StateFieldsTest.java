@@ -3,7 +3,9 @@ package io.quanta.streams.cell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quanta.core.model.GpuId;
 import io.quanta.schemas.state.StoredAssignment;
+import io.quanta.schemas.state.StoredCellMeta;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -36,22 +38,38 @@ class StateFieldsTest {
         Schema schema = SchemaBuilder.record("StoredAssignment").namespace("io.quanta.schemas.state").fields()
                 .requiredString("jobId").requiredInt("attempt").requiredLong("onlyInTheSchema").endRecord();
 
-        assertThatThrownBy(() -> new StateFields<>(AssignmentRecord.class, AssignmentRecord::new, schema,
-                StoredAssignment::new, Map.of()))
+        assertThatThrownBy(() -> StateFields.ofRecord(AssignmentRecord.class, schema, StoredAssignment::new,
+                Map.of()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("onlyInTheSchema has no field in AssignmentRecord");
     }
 
     @Test
-    void shouldCopyEveryFieldByName() {
-        StateFields<AssignmentRecord, StoredAssignment> fields = new StateFields<>(AssignmentRecord.class,
-                AssignmentRecord::new, StoredAssignment.getClassSchema(), StoredAssignment::new, Map.of());
+    void shouldCopyEveryFieldOfAMutableClassByName() {
+        StateFields<CellMeta, StoredCellMeta> fields = new StateFields<>(CellMeta.class, () -> new CellMeta(null),
+                StoredCellMeta.getClassSchema(), StoredCellMeta::new, Map.of());
+        CellMeta sample = StateSamples.meta();
+
+        StoredCellMeta stored = fields.toStored(sample);
+
+        assertThat(stored.getCellId()).isEqualTo(sample.cellId());
+        assertThat(stored.getSeq()).isEqualTo(sample.seq());
+        assertThat(StateSamples.differences(sample, fields.fromStored(stored))).isEmpty();
+    }
+
+    @Test
+    void shouldCopyEveryComponentOfAJavaRecordByNameThroughItsConversions() {
+        StateFields.Conversion names = new StateFields.Conversion(
+                v -> ((List<?>) v).stream().map(Object::toString).toList(),
+                v -> ((List<?>) v).stream().map(n -> GpuId.parse(n.toString())).toList());
+        StateFields<AssignmentRecord, StoredAssignment> fields = StateFields.ofRecord(AssignmentRecord.class,
+                StoredAssignment.getClassSchema(), StoredAssignment::new, Map.of("gpus", names, "reserved", names));
         AssignmentRecord sample = StateSamples.assignment();
 
         StoredAssignment stored = fields.toStored(sample);
 
-        assertThat(stored.getJobId()).isEqualTo(sample.jobId);
-        assertThat(stored.getReserved()).isEqualTo(sample.reserved);
-        assertThat(StateSamples.differences(sample, fields.fromStored(stored))).isEmpty();
+        assertThat(stored.getJobId()).isEqualTo(sample.jobId());
+        assertThat(stored.getReserved()).containsExactly("n2/3");
+        assertThat(fields.fromStored(stored)).isEqualTo(sample);
     }
 }

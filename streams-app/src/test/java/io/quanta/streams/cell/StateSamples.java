@@ -1,5 +1,6 @@
 package io.quanta.streams.cell;
 
+import io.quanta.core.model.GpuId;
 import io.quanta.core.model.JobState;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -28,17 +29,13 @@ final class StateSamples {
     }
 
     static NodeRecord node() {
-        NodeRecord node = fill(new NodeRecord());
-        node.gpus = List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, true, null),
-                new NodeRecord.GpuRecord(1, "V100", 16_384, false, "ECC error"));
-        return node;
+        return fill(NodeRecord.class, Map.of("gpus", List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, true, null),
+                new NodeRecord.GpuRecord(1, "V100", 16_384, false, "ECC error"))));
     }
 
     static AssignmentRecord assignment() {
-        AssignmentRecord assignment = fill(new AssignmentRecord());
-        assignment.gpus = List.of("n1/0", "n1/1");
-        assignment.reserved = List.of("n2/3");
-        return assignment;
+        return fill(AssignmentRecord.class, Map.of("gpus", List.of(GpuId.parse("n1/0"), GpuId.parse("n1/1")),
+                "reserved", List.of(GpuId.parse("n2/3"))));
     }
 
     static CellMeta meta() {
@@ -79,6 +76,28 @@ final class StateSamples {
             n++;
         }
         return record;
+    }
+
+    /**
+     * A Java record with a sample value for each component (the same values {@link #fill(Object)} gives the fields of
+     * a mutable class, in declaration order) except those {@code given}.
+     */
+    private static <R extends Record> R fill(Class<R> type, Map<String, Object> given) {
+        java.lang.reflect.RecordComponent[] components = type.getRecordComponents();
+        Object[] args = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                String name = components[i].getName();
+                types[i] = components[i].getType();
+                args[i] = given.containsKey(name) ? given.get(name) : valueFor(type.getDeclaredField(name), i + 1);
+            }
+            java.lang.reflect.Constructor<R> canonical = type.getDeclaredConstructor(types);
+            canonical.setAccessible(true);
+            return canonical.newInstance(args);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Object valueFor(Field field, int n) {
