@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.sim.cluster.ClusterShape;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /** {@code quanta local} refuses what it cannot run before it starts anything. */
@@ -23,28 +25,18 @@ class LocalCommandTest {
         assertThat(cli.err()).contains("broker and registry are always needed");
     }
 
-    @Test
-    void shouldRefuseAWorkloadWithoutTheNodesThatPlayIt() {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "--only broker,registry,scheduler --workload pom.xml | --workload plays on this cluster's own nodes",
+        "--clean --keep-data | --clean and --keep-data contradict each other: choose one",
+        "--backend cloud | --backend must be simulated or process, got 'cloud'"})
+    void shouldRefuseFlagsItCannotRunBeforeStartingAnything(String flags, String reason) {
         CommandRunner cli = new CommandRunner();
 
-        int code = cli.run("local", "--only", "broker,registry,scheduler", "--workload", "pom.xml");
+        int code = cli.run(("local " + flags).split(" "));
 
         assertThat(code).isEqualTo(ExitCodes.USAGE);
-        assertThat(cli.err()).contains("--workload plays on this cluster's own nodes");
-    }
-
-    @Test
-    void shouldRefuseContradictoryDataFlagsAndAnUnknownBackendBeforeStartingAnything() {
-        CommandRunner cli = new CommandRunner();
-
-        int contradiction = cli.run("local", "--clean", "--keep-data");
-        String contradictionErr = cli.err();
-        int backend = cli.run("local", "--backend", "cloud");
-
-        assertThat(contradiction).isEqualTo(ExitCodes.USAGE);
-        assertThat(contradictionErr).contains("--clean and --keep-data contradict each other");
-        assertThat(backend).isEqualTo(ExitCodes.USAGE);
-        assertThat(cli.err()).contains("--backend must be simulated or process, got 'cloud'");
+        assertThat(cli.err()).contains(reason);
     }
 
     @Test
