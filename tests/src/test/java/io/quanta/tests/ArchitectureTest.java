@@ -2,29 +2,44 @@ package io.quanta.tests;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.quanta.node.NodeConnector;
+import io.quanta.node.archfixture.BrokenNodeTestClass;
+import io.quanta.streams.app.SchedulerApp;
+import io.quanta.streams.archfixture.BrokenStreamsTestClass;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The module boundaries of docs/architecture.md, checked on the main bytecode of every module (this module depends on
- * all of them through cli): a change that crosses one fails the build.
+ * all of them through cli) and, for streams-app and node-connector, on their test bytecode too (their test jars): a
+ * change that crosses one fails the build.
  */
 class ArchitectureTest {
 
+    /** A Maven test jar (the test classes of another module), which DO_NOT_INCLUDE_TESTS does not recognise. */
+    private static final Pattern TEST_JAR = Pattern.compile(".*-tests\\.jar!/.*");
+
     private static JavaClasses main;
+    private static JavaClasses mainAndTests;
 
     @BeforeAll
-    static void importMainClasses() {
+    static void importClasses() throws Exception {
         main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.quanta");
+                .withImportOption(location -> !location.matches(TEST_JAR)).importPackages("io.quanta");
+        // every module's test classes on this class path, but not this module's own: end-to-end tests may use all
+        String own = ArchitectureTest.class.getProtectionDomain().getCodeSource().getLocation().toURI().toString();
+        mainAndTests = new ClassFileImporter().withImportOption(location -> !location.asURI().toString()
+                .startsWith(own)).importPackages("io.quanta");
     }
 
     private static final ArchRule CORE_IS_PURE = noClasses().that().resideInAPackage("io.quanta.core..")
@@ -61,20 +76,48 @@ class ArchitectureTest {
         org.assertj.core.api.Assertions.assertThat(CORE_IS_PURE.evaluate(broken).hasViolation()).isTrue();
     }
 
+    private static final ArchRule STREAMS_APP_STAYS_OUT_OF_THE_NODE = noClasses()
+            .that().resideInAPackage("io.quanta.streams..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.quanta.node..", "io.quanta.sim..",
+                    "io.quanta.audit..", "io.quanta.cli..", "io.quanta.chaos..")
+            .because("a test that needs the scheduler and a node connector together belongs in tests/");
+
+    private static final ArchRule NODE_CONNECTOR_KNOWS_NO_SCHEDULER = noClasses()
+            .that().resideInAPackage("io.quanta.node..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.quanta.core..", "io.quanta.streams..",
+                    "io.quanta.sim..", "io.quanta.audit..", "io.quanta.cli..")
+            .because("a test that needs the scheduler and a node connector together belongs in tests/");
+
     @Test
-    void streamsAppShouldNotDependOnTheConnectorSimulatorAuditOrCli() {
-        noClasses().that().resideInAPackage("io.quanta.streams..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.quanta.node..", "io.quanta.sim..",
-                        "io.quanta.audit..", "io.quanta.cli..", "io.quanta.chaos..")
-                .check(main);
+    void streamsAppShouldNotDependOnTheConnectorSimulatorAuditOrCliInMainOrTestCode() {
+        STREAMS_APP_STAYS_OUT_OF_THE_NODE.check(mainAndTests);
     }
 
     @Test
-    void nodeConnectorShouldNotDependOnTheSchedulerCoreOrTheScheduler() {
-        noClasses().that().resideInAPackage("io.quanta.node..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.quanta.core..", "io.quanta.streams..",
-                        "io.quanta.sim..", "io.quanta.audit..", "io.quanta.cli..")
-                .check(main);
+    void nodeConnectorShouldNotDependOnTheSchedulerCoreOrTheSchedulerInMainOrTestCode() {
+        NODE_CONNECTOR_KNOWS_NO_SCHEDULER.check(mainAndTests);
+    }
+
+    /** The rules above see the test classes: without the test jars they would pass on main code alone. */
+    @Test
+    void shouldImportTheTestClassesOfStreamsAppAndNodeConnectorButNotThoseOfThisModule() {
+        assertThat(mainAndTests.contain("io.quanta.streams.TopologyDescriptionTest"))
+                .as("streams-app's test classes imported").isTrue();
+        assertThat(mainAndTests.contain("io.quanta.node.command.CommandHandlerTest"))
+                .as("node-connector's test classes imported").isTrue();
+        assertThat(mainAndTests.contain(BrokenStreamsTestClass.class)).as("this module's own classes").isFalse();
+    }
+
+    /** The rules are not vacuous: test helpers that break them (fixtures of this module, not imported above) fail. */
+    @Test
+    void shouldCatchAStreamsTestClassThatUsesTheConnectorAndANodeTestClassThatUsesTheScheduler() {
+        JavaClasses broken = new ClassFileImporter().importClasses(BrokenStreamsTestClass.class,
+                BrokenNodeTestClass.class);
+
+        assertThat(STREAMS_APP_STAYS_OUT_OF_THE_NODE.evaluate(broken).getFailureReport().getDetails())
+                .anyMatch(d -> d.contains(NodeConnector.class.getName()));
+        assertThat(NODE_CONNECTOR_KNOWS_NO_SCHEDULER.evaluate(broken).getFailureReport().getDetails())
+                .anyMatch(d -> d.contains("io.quanta.core.")).anyMatch(d -> d.contains(SchedulerApp.class.getName()));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.quanta.streams;
+package io.quanta.tests.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,9 +14,7 @@ import io.quanta.schemas.JobStatus;
 import io.quanta.schemas.JobTelemetry;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.streams.app.SchedulerApp;
-import io.quanta.streams.testing.LiveCluster;
 import io.quanta.streams.testing.Records;
-import io.quanta.streams.testing.Tail;
 import io.quanta.topics.TopicCatalogue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.quanta.streams.testing;
+package io.quanta.tests.live;
 
 import io.quanta.topics.TopicSpec;
 import java.time.Duration;

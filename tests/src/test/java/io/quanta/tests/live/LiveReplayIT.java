@@ -1,14 +1,17 @@
-package io.quanta.audit;
+package io.quanta.tests.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.quanta.embedded.Await;
-import io.quanta.embedded.KafkaStack;
-import io.quanta.embedded.KafkaStackExtension;
+import io.quanta.audit.AuditCommands;
+import io.quanta.audit.ExportOptions;
+import io.quanta.audit.ExportTraceOptions;
+import io.quanta.audit.ReplayOptions;
 import io.quanta.audit.log.BrokerAuditSource;
 import io.quanta.audit.log.CellLog;
 import io.quanta.audit.log.RecordedDecision;
-import io.quanta.audit.testing.TopicTail;
+import io.quanta.embedded.Await;
+import io.quanta.embedded.KafkaStack;
+import io.quanta.embedded.KafkaStackExtension;
 import io.quanta.node.NodeConfigSection;
 import io.quanta.node.NodeConnector;
 import io.quanta.schemas.DecisionType;
@@ -18,11 +21,8 @@ import io.quanta.schemas.ModelProfile;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.streams.app.SchedulerApp;
-import io.quanta.topics.QuantaTopic;
 import io.quanta.topics.TopicCatalogue;
-import io.quanta.topics.admin.TopicsApply;
 import io.quanta.topics.config.QuantaConfig;
-import io.quanta.topics.serde.AvroSerdeFactory;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -30,14 +30,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.UUID;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -68,78 +64,45 @@ class LiveReplayIT {
     @TempDir
     Path dir;
 
-    private final Map<String, String> values = new HashMap<>();
-    private final List<NodeConnector> nodes = new ArrayList<>();
     private final SplittableRandom random = new SplittableRandom(42);
-    private KafkaStack stack;
+    private LiveCluster cluster;
     private TopicCatalogue topics;
     private SchedulerApp app;
     private KafkaProducer<String, JobRequest> submissions;
-    private TopicTail<SchedulingDecision> decisions;
+    private Tail<SchedulingDecision> decisions;
 
     @BeforeEach
     void setUp(KafkaStack stack) throws Exception {
-        this.stack = stack;
-        String prefix = "audit" + UUID.randomUUID().toString().substring(0, 8) + ".";
-        for (QuantaTopic topic : QuantaTopic.values()) {
-            values.put(topic.nameKey(), prefix + topic.defaultName());
-        }
-        values.put("bootstrap.servers", stack.bootstrapServers());
-        values.put("schema.registry.url", stack.registryUrl());
-        values.put(SchedulerConfigSection.APPLICATION_ID, prefix + "scheduler");
-        values.put(SchedulerConfigSection.POLICY, "tiresias-las");
-        values.put(SchedulerConfigSection.POLICY_PARAM_PREFIX + "tiresias.thresholds", "0.3,1.5");
-        values.put(SchedulerConfigSection.PASS_INTERVAL_MS, "1000");
-        values.put(SchedulerConfigSection.NODE_TIMEOUT_MS, "3000");
-        values.put(SchedulerConfigSection.STATUS_ENABLED, "false");
-        QuantaConfig config = QuantaConfig.of(values);
-        topics = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
-        try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", stack.bootstrapServers()))) {
-            new TopicsApply(admin, Duration.ofSeconds(30)).apply(topics.all());
-        }
-        submissions = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, stack.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
-                new StringSerializer(), topics.submissions().valueSerde().serializer());
-        decisions = new TopicTail<>(stack.bootstrapServers(), topics.decisions());
+        cluster = LiveCluster.create(stack, dir, "audit", Map.of(
+                SchedulerConfigSection.POLICY, "tiresias-las",
+                SchedulerConfigSection.POLICY_PARAM_PREFIX + "tiresias.thresholds", "0.3,1.5",
+                SchedulerConfigSection.NODE_TIMEOUT_MS, "3000",
+                SchedulerConfigSection.STATUS_ENABLED, "false"));
+        topics = cluster.topics();
+        submissions = cluster.closeLater(new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true), new StringSerializer(), topics.submissions().valueSerde().serializer()));
+        decisions = cluster.tail(topics.decisions());
     }
 
     @AfterEach
-    void tearDown() {
+    void tearDown() throws Exception {
         if (app != null) {
             app.close();
         }
-        nodes.forEach(NodeConnector::close);
-        submissions.close();
-        decisions.close();
+        cluster.close();
     }
 
     private SchedulerApp startApp(String stateDir, Map<String, String> overrides) {
-        Map<String, String> all = new HashMap<>(values);
-        all.putAll(overrides);
+        Map<String, String> all = new HashMap<>(overrides);
         // Streams members do not leave the group on close: a short session lets the restarted app take over fast
         all.put("session.timeout.ms", "6000");
-        all.put(SchedulerConfigSection.STATE_DIR, dir.resolve(stateDir).toString());
-        SchedulerApp started = SchedulerApp.create(QuantaConfig.of(all));
-        started.start();
-        assertThat(started.awaitRunning(WAIT)).as("scheduler RUNNING").isTrue();
-        return started;
+        return cluster.startApp(stateDir, all, WAIT);
     }
 
     private NodeConnector startNode(String nodeId) {
-        Map<String, String> all = new HashMap<>(values);
-        all.put(NodeConfigSection.ID, nodeId);
-        all.put(NodeConfigSection.CELL, CELL);
-        all.put(NodeConfigSection.RACK, "rack-1");
-        all.put(NodeConfigSection.BACKEND, "simulated");
-        all.put(NodeConfigSection.GPUS, "4");
-        all.put(NodeConfigSection.SIM_SPEED, "200");
-        all.put(NodeConfigSection.HEARTBEAT_INTERVAL_MS, "250");
-        all.put(NodeConfigSection.TELEMETRY_WINDOW_MS, "500");
-        all.put(NodeConfigSection.WORK_DIR, dir.resolve(nodeId).toString());
-        NodeConnector node = NodeConnector.create(QuantaConfig.of(all));
-        node.start();
-        nodes.add(node);
-        return node;
+        return cluster.startNode(nodeId, CELL, Map.of(NodeConfigSection.SIM_SPEED, "200",
+                NodeConfigSection.HEARTBEAT_INTERVAL_MS, "250"));
     }
 
     private void submit(int i) {
@@ -186,10 +149,10 @@ class LiveReplayIT {
         LOG.info("all jobs finished");
 
         CellLog log;
-        try (BrokerAuditSource source = BrokerAuditSource.connect(QuantaConfig.of(values))) {
+        try (BrokerAuditSource source = BrokerAuditSource.connect(QuantaConfig.of(cluster.settings()))) {
             log = source.cell(CELL);
         }
-        AuditCommands commands = AuditCommands.of(() -> QuantaConfig.of(values));
+        AuditCommands commands = AuditCommands.of(() -> QuantaConfig.of(cluster.settings()));
         Output replay = new Output();
         int code = commands.replay(ReplayOptions.of(CELL), replay.out, replay.err);
 

@@ -1,4 +1,4 @@
-package io.quanta.streams.testing;
+package io.quanta.tests.live;
 
 import io.quanta.embedded.KafkaStack;
 import io.quanta.node.NodeConfigSection;
@@ -40,7 +40,7 @@ public final class LiveCluster implements AutoCloseable {
     private final List<AutoCloseable> closeables = new ArrayList<>();
     private final TopicCatalogue topics;
 
-    private LiveCluster(KafkaStack stack, Path dir, String stem) {
+    private LiveCluster(KafkaStack stack, Path dir, String stem, Map<String, String> overrides) {
         this.stack = stack;
         this.dir = dir;
         String prefix = stem + UUID.randomUUID().toString().substring(0, 8) + ".";
@@ -53,13 +53,20 @@ public final class LiveCluster implements AutoCloseable {
         values.put(SchedulerConfigSection.POLICY, "fifo");
         values.put(SchedulerConfigSection.PASS_INTERVAL_MS, "1000");
         values.put(SchedulerConfigSection.STATUS_PORT, "0");
+        values.putAll(overrides);
         QuantaConfig config = QuantaConfig.of(values);
         topics = TopicCatalogue.from(config, AvroSerdeFactory.from(config));
     }
 
     /** A fixture whose topics and application id start with {@code stem}, files under {@code dir}; topics applied. */
     public static LiveCluster create(KafkaStack stack, Path dir, String stem) throws Exception {
-        LiveCluster cluster = new LiveCluster(stack, dir, stem);
+        return create(stack, dir, stem, Map.of());
+    }
+
+    /** As {@link #create(KafkaStack, Path, String)}, with {@code overrides} over the default settings. */
+    public static LiveCluster create(KafkaStack stack, Path dir, String stem, Map<String, String> overrides)
+            throws Exception {
+        LiveCluster cluster = new LiveCluster(stack, dir, stem, overrides);
         try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", stack.bootstrapServers()))) {
             new TopicsApply(admin, Duration.ofSeconds(30)).apply(cluster.topics.all());
         }
@@ -78,7 +85,13 @@ public final class LiveCluster implements AutoCloseable {
 
     /** Starts a scheduler instance (not closed by the fixture) with its state under {@code stateDir} of the files. */
     public SchedulerApp startApp(String stateDir, Duration wait) {
+        return startApp(stateDir, Map.of(), wait);
+    }
+
+    /** As {@link #startApp(String, Duration)}, with {@code overrides} over the fixture's settings. */
+    public SchedulerApp startApp(String stateDir, Map<String, String> overrides, Duration wait) {
         Map<String, String> all = settings();
+        all.putAll(overrides);
         all.put(SchedulerConfigSection.STATE_DIR, dir.resolve(stateDir).toString());
         SchedulerApp started = SchedulerApp.create(QuantaConfig.of(all));
         started.start();

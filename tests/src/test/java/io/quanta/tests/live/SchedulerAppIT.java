@@ -1,4 +1,4 @@
-package io.quanta.streams;
+package io.quanta.tests.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,9 +15,7 @@ import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.streams.app.SchedulerApp;
-import io.quanta.streams.testing.LiveCluster;
 import io.quanta.streams.testing.Records;
-import io.quanta.streams.testing.Tail;
 import io.quanta.topics.TopicCatalogue;
 import java.nio.file.Path;
 import java.time.Duration;
