@@ -21,9 +21,19 @@ public record AssignmentRecord(String jobId, int attempt, List<GpuId> gpus, List
                                List<String> startedNodes, long commandedAtMs) {
 
     public AssignmentRecord {
-        gpus = gpus.stream().sorted().toList();
-        reserved = reserved.stream().sorted().toList();
+        gpus = sorted(gpus);
+        reserved = sorted(reserved);
         startedNodes = List.copyOf(startedNodes);
+    }
+
+    /**
+     * An immutable sorted copy that rejects nulls ({@code List.copyOf} then returns it as is: a snapshot's job view
+     * takes it without copying again, which a {@code Stream.toList()} list, admitting nulls, would not allow).
+     */
+    private static List<GpuId> sorted(List<GpuId> gpus) {
+        List<GpuId> copy = new ArrayList<>(gpus);
+        copy.sort(null);
+        return List.copyOf(copy);
     }
 
     /** A new attempt's assignment, commanded (START) at {@code nowMs}. */
