@@ -18,30 +18,7 @@ public final class Ports {
      * simultaneous open when its own source port is that port) and then believe it reached the server.
      */
     public static int freeStable() {
-        int low = ephemeralLow();
-        java.util.SplittableRandom random = new java.util.SplittableRandom();
-        for (int i = 0; i < 100 && low > 11_000; i++) {
-            int port = 10_000 + random.nextInt(low - 10_000);
-            try (ServerSocket socket = new ServerSocket()) {
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
-        }
-        return free();
-    }
-
-    private static int ephemeralLow() {
-        try {
-            // readAllLines: Files.readString can return a /proc file cut short
-            String range = java.nio.file.Files.readAllLines(java.nio.file.Path.of(
-                    "/proc/sys/net/ipv4/ip_local_port_range")).get(0).strip();
-            return Integer.parseInt(range.split("\\s+")[0]);
-        } catch (IOException | RuntimeException e) {
-            return 32_768;
-        }
+        return io.quanta.embedded.FreePorts.next();
     }
 
     /** A port nobody listens on at the moment of the call. */

@@ -1,10 +1,6 @@
 package io.quanta.cli.local;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import io.quanta.embedded.FreePorts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -58,17 +54,6 @@ public final class LocalPorts {
     }
 
     private static int free(LocalPorts taken) {
-        while (true) {
-            try (ServerSocket socket = new ServerSocket()) {
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-                int port = socket.getLocalPort();
-                if (!taken.chosen.containsValue(port)) {
-                    return port;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("no free port on loopback", e);
-            }
-        }
+        return FreePorts.next(java.util.Set.copyOf(taken.chosen.values()));
     }
 }
