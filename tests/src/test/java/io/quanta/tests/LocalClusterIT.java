@@ -61,8 +61,12 @@ class LocalClusterIT {
         return csv.toString();
     }
 
+    private java.util.Set<Long> registriesBefore;
+
     @BeforeAll
     void startLocalCluster(@TempDir Path temp) throws IOException {
+        // a registry this JVM already runs (the stack of other tests in this module) is not quanta local's
+        registriesBefore = registries().stream().map(ProcessHandle::pid).collect(java.util.stream.Collectors.toSet());
         dataDir = temp.resolve("data");
         clientProperties = dataDir.resolve("client.properties");
         Path workload = Files.writeString(temp.resolve("small.csv"), trace());
@@ -316,7 +320,12 @@ class LocalClusterIT {
         assertThat(liveChildren()).isEmpty();
     }
 
-    private static List<ProcessHandle> liveChildren() {
+    /** The registry processes of this JVM that quanta local started (and left alive). */
+    private List<ProcessHandle> liveChildren() {
+        return registries().stream().filter(p -> !registriesBefore.contains(p.pid())).toList();
+    }
+
+    private static List<ProcessHandle> registries() {
         try (Stream<ProcessHandle> children = ProcessHandle.current().descendants()) {
             return children.filter(ProcessHandle::isAlive)
                     .filter(p -> p.info().commandLine().orElse("").contains("quarkus")).toList();
