@@ -64,32 +64,29 @@ public final class CellEngine {
      * @param offset    the record's offset in the inbox partition, -1 when unknown
      */
     public void process(CellState cell, CellInput input, long timestamp, long offset, CellOutput out) {
-        CellMeta meta = cell.meta;
         if (input.getInput() instanceof JobTelemetry telemetry) {
-            telemetry(new Step(cell, Math.max(meta.timeMs, 0), timestamp, offset, out, config), telemetry);
+            telemetry(new Step(cell, Math.max(cell.meta().timeMs(), 0), timestamp, offset, out, config), telemetry);
             return;
         }
-        long now = Math.max(meta.timeMs, timestamp);
-        if (now != meta.timeMs) {
-            meta.timeMs = now;
-            cell.metaChanged();
-        }
+        long now = Math.max(cell.meta().timeMs(), timestamp);
+        cell.changeMeta(m -> m.timeMs = now);
         Step s = new Step(cell, now, timestamp, offset, out, config);
         // CONFIG goes out on the first inbox record handled under a new configuration, so audit replay switches
         // configuration at exactly that record.
         s.recordConfig();
         boolean pass = apply(s, input);
         pass |= nodes.checkLiveness(s);
-        boolean tick = meta.nextTickMs >= 0 && now >= meta.nextTickMs;
+        long nextTick = cell.meta().nextTickMs();
+        boolean tick = nextTick >= 0 && now >= nextTick;
         if (tick) {
             pass |= watch.checkTimeouts(s);
         }
-        if (pass || (meta.policyWakeUpMs >= 0 && now >= meta.policyWakeUpMs) || (tick && meta.dirty)) {
+        long wakeUp = cell.meta().policyWakeUpMs();
+        if (pass || (wakeUp >= 0 && now >= wakeUp) || (tick && cell.meta().dirty())) {
             passes.run(s);
         }
-        if (meta.nextTickMs < 0 || tick) {
-            meta.nextTickMs = (Math.floorDiv(now, passIntervalMs) + 1) * passIntervalMs;
-            cell.metaChanged();
+        if (nextTick < 0 || tick) {
+            cell.changeMeta(m -> m.nextTickMs = (Math.floorDiv(now, passIntervalMs) + 1) * passIntervalMs);
         }
         s.finish();
     }
@@ -127,7 +124,8 @@ public final class CellEngine {
         job.expectedDurationSeconds = submitted.getExpectedDurationSeconds();
         job.command = new ArrayList<>(submitted.getCommand());
         job.env = new TreeMap<>(submitted.getEnv());
-        job.arrivalSeq = ++cell.meta.arrivalSeq;
+        cell.changeMeta(m -> m.arrivalSeq++);
+        job.arrivalSeq = cell.meta().arrivalSeq();
         job.arrivedAtMs = s.now;
         job.submittedAtMs = submitted.getSubmittedAt().toEpochMilli();
         job.queuedSinceMs = s.now;
@@ -177,8 +175,7 @@ public final class CellEngine {
                 || !(rate >= 0) || Double.isInfinite(rate)) {
             // counted (cell meta, status API) rather than dead-lettered: late telemetry of an attempt that just
             // ended is normal and frequent, and a dead letter per record would bury the ones that matter
-            s.cell.meta.droppedTelemetry++;
-            s.cell.metaChanged();
+            s.cell.changeMeta(m -> m.droppedTelemetry++);
             LOG.debug("cell {}: telemetry of {}#{} (rate {}) does not match a running attempt; not used",
                     s.cell.cellId, telemetry.getJobId(), telemetry.getAttempt(), rate);
             return;
@@ -187,8 +184,7 @@ public final class CellEngine {
         if (Double.isNaN(known) || Math.abs(rate - known) > THROUGHPUT_RESOLUTION * Math.max(known, 1e-9)) {
             job.throughput = rate;
             s.cell.jobChanged(job);
-            s.cell.meta.dirty = true;
-            s.cell.metaChanged();
+            s.cell.changeMeta(m -> m.dirty = true);
         }
     }
 
@@ -243,7 +239,7 @@ public final class CellEngine {
         return switch (event.getType()) {
             case STARTED -> {
                 jobs.started(s, job, assignment, nodeId);
-                cell.meta.dirty = true;
+                cell.changeMeta(m -> m.dirty = true);
                 passes.refreshWakeUp(s);
                 yield false;
             }

@@ -128,7 +128,7 @@ public final class CellRepository {
             interference.put(id, cell.interferenceMemory);
         }
         if (cell.metaChanged) {
-            meta.put(id, cell.meta);
+            meta.put(id, cell.meta());
         }
         cell.clearChanges();
     }
@@ -139,7 +139,7 @@ public final class CellRepository {
      * replay of the same inbox deletes the same records at the same inputs, restarts or not.
      */
     public void expireFinished(CellState cell, Duration retention) {
-        long now = cell.meta.timeMs;
+        long now = cell.meta().timeMs();
         long hour = Math.floorDiv(now, HOUR_MS);
         if (now < 0 || hour <= cell.expiredThroughHour) {
             return;

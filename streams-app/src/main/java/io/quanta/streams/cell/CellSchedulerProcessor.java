@@ -150,7 +150,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
             return;
         }
         CellState cell = cells.computeIfAbsent(input.getCellId(), repository::newCell);
-        output.begin(Math.max(cell.meta.timeMs, record.timestamp()));
+        output.begin(Math.max(cell.meta().timeMs(), record.timestamp()));
         try {
             engine.process(cell, input, record.timestamp(), metadata == null ? -1 : metadata.offset(), output);
         } catch (RuntimeException e) {

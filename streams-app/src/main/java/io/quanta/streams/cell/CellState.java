@@ -29,7 +29,7 @@ import java.util.function.Function;
 public final class CellState {
 
     final String cellId;
-    final CellMeta meta;
+    private CellMeta meta;
     final SortedMap<String, JobRecord> jobs = new TreeMap<>();
     final SortedMap<String, NodeRecord> nodes = new TreeMap<>();
     final SortedMap<String, AssignmentRecord> assignments = new TreeMap<>();
@@ -346,6 +346,16 @@ public final class CellState {
 
     // ---- memory and meta
 
+    /** Changes the cell's meta; it is flushed when the change made a different value. */
+    void changeMeta(java.util.function.Consumer<CellMeta.Draft> change) {
+        CellMeta changed = meta.with(change);
+        if (!changed.equals(meta)) {
+            meta = changed;
+            metaChanged = true;
+        }
+    }
+
+    /** Marks the meta for the flush (a cell the stores do not know yet). */
     void metaChanged() {
         metaChanged = true;
     }

@@ -89,7 +89,7 @@ final class JobTransitions {
         boolean released = job.drainPeers && job.pendingPeerEnds.isEmpty();
         if (released) {
             job.drainPeers = false;
-            s.cell.meta.dirty = true;
+            s.cell.changeMeta(m -> m.dirty = true);
         }
         s.cell.jobChanged(job);
         return released;

@@ -113,20 +113,9 @@ final class LegacyStateCodecs {
 
     static CellMeta decodeMeta(byte[] data) {
         return Binary.read(data, 1, META_VERSION, "cell meta", (version, in) -> {
-            CellMeta m = new CellMeta(in.readString());
-            m.seq = in.readLong();
-            m.configHash = in.readString();
-            m.arrivalSeq = in.readLong();
-            m.timeMs = in.readLong();
-            m.heartbeatTimeMs = in.readLong();
-            m.lastDecisionOffset = in.readLong();
-            m.dirty = in.readBoolean();
-            m.policyWakeUpMs = in.readLong();
-            m.livenessDeadlineMs = in.readLong();
-            m.nextTickMs = in.readLong();
-            m.passes = in.readLong();
-            m.droppedTelemetry = version >= 2 ? in.readLong() : 0;
-            return m;
+            return new CellMeta(in.readString(), in.readLong(), in.readString(), in.readLong(), in.readLong(),
+                    in.readLong(), in.readLong(), in.readBoolean(), in.readLong(), in.readLong(), in.readLong(),
+                    in.readLong(), version >= 2 ? in.readLong() : 0);
         });
     }
 }

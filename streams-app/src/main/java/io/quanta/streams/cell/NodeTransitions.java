@@ -31,8 +31,8 @@ final class NodeTransitions {
     /** Applies a heartbeat; true when the node changed in a way a scheduling pass must see. */
     boolean heartbeat(Step s, NodeHeartbeat beat) {
         CellState cell = s.cell;
-        if (s.recordTime > cell.meta.heartbeatTimeMs) {
-            cell.meta.heartbeatTimeMs = s.recordTime;
+        if (s.recordTime > cell.meta().heartbeatTimeMs()) {
+            cell.changeMeta(m -> m.heartbeatTimeMs = s.recordTime);
         }
         NodeRecord node = cell.nodes.get(beat.getNodeId());
         if (!cell.cellId.equals(beat.getCellId())) {
@@ -92,8 +92,8 @@ final class NodeTransitions {
      */
     boolean checkLiveness(Step s) {
         CellState cell = s.cell;
-        long deadline = cell.meta.livenessDeadlineMs;
-        long clock = cell.meta.heartbeatTimeMs;
+        long deadline = cell.meta().livenessDeadlineMs();
+        long clock = cell.meta().heartbeatTimeMs();
         if (deadline < 0 || clock < deadline) {
             return false;
         }
@@ -121,10 +121,8 @@ final class NodeTransitions {
                 deadline = deadline < 0 ? lostAt : Math.min(deadline, lostAt);
             }
         }
-        if (deadline != cell.meta.livenessDeadlineMs) {
-            cell.meta.livenessDeadlineMs = deadline;
-            cell.metaChanged();
-        }
+        long next = deadline;
+        cell.changeMeta(m -> m.livenessDeadlineMs = next);
     }
 
     /**

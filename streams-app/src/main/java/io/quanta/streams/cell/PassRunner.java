@@ -47,11 +47,12 @@ final class PassRunner {
 
     private void pass(Step s) {
         CellState cell = s.cell;
-        cell.meta.dirty = false;
-        cell.meta.passes++;
-        cell.metaChanged();
+        cell.changeMeta(m -> {
+            m.dirty = false;
+            m.passes++;
+        });
         if (cell.nodes.isEmpty()) {
-            cell.meta.policyWakeUpMs = -1;
+            cell.changeMeta(m -> m.policyWakeUpMs = -1);
             return;
         }
         ClusterSnapshot snapshot = SnapshotBuilder.build(cell, s.now);
@@ -67,7 +68,8 @@ final class PassRunner {
             }
         }
         explainWaiting(s, decisions);
-        cell.meta.policyWakeUpMs = policy.nextWakeUp(after).map(Instant::toEpochMilli).orElse(-1L);
+        long wakeUp = policy.nextWakeUp(after).map(Instant::toEpochMilli).orElse(-1L);
+        cell.changeMeta(m -> m.policyWakeUpMs = wakeUp);
     }
 
     /**
@@ -94,9 +96,9 @@ final class PassRunner {
     void refreshWakeUp(Step s) {
         CellState cell = s.cell;
         if (!cell.nodes.isEmpty()) {
-            cell.meta.policyWakeUpMs = policy.nextWakeUp(SnapshotBuilder.build(cell, s.now))
-                    .map(Instant::toEpochMilli).orElse(-1L);
-            cell.metaChanged();
+            long wakeUp = policy.nextWakeUp(SnapshotBuilder.build(cell, s.now)).map(Instant::toEpochMilli)
+                    .orElse(-1L);
+            cell.changeMeta(m -> m.policyWakeUpMs = wakeUp);
         }
     }
 

@@ -58,8 +58,8 @@ public final class StateCodecs {
     private static final StateFields<AssignmentRecord, StoredAssignment> ASSIGNMENT = StateFields.ofRecord(
             AssignmentRecord.class, StoredAssignment.getClassSchema(), StoredAssignment::new,
             Map.of("gpus", GPU_NAMES, "reserved", GPU_NAMES));
-    private static final StateFields<CellMeta, StoredCellMeta> META = new StateFields<>(CellMeta.class,
-            () -> new CellMeta(null), StoredCellMeta.getClassSchema(), StoredCellMeta::new, Map.of());
+    private static final StateFields<CellMeta, StoredCellMeta> META = StateFields.ofRecord(CellMeta.class,
+            StoredCellMeta.getClassSchema(), StoredCellMeta::new, Map.of());
 
     public static byte[] encodeJob(JobRecord j) {
         return bytes(JOB_ENCODER, JOB.toStored(j));

@@ -41,7 +41,7 @@ final class Step {
         this.now = now;
         this.recordTime = recordTime;
         this.offset = offset;
-        this.rangeFrom = offset < 0 ? -1 : cell.meta.lastDecisionOffset + 1;
+        this.rangeFrom = offset < 0 ? -1 : cell.meta().lastDecisionOffset() + 1;
         this.out = out;
         this.config = config;
     }
@@ -67,9 +67,9 @@ final class Step {
      * configuration (its {@code inboxOffsetTo}): audit replay switches configuration exactly there.
      */
     void recordConfig() {
-        if (!config.hash().equals(cell.meta.configHash)) {
-            String previous = cell.meta.configHash;
-            cell.meta.configHash = config.hash();
+        if (!config.hash().equals(cell.meta().configHash())) {
+            String previous = cell.meta().configHash();
+            cell.changeMeta(m -> m.configHash = config.hash());
             emit(SchedulingDecision.newBuilder().setType(DecisionType.CONFIG)
                     .setReason("configuration in force: policy " + config.policy() + ", hash " + config.hash()
                             + (previous.isEmpty() ? "" : " (was " + previous + ")"))
@@ -78,12 +78,10 @@ final class Step {
     }
 
     private void emit(SchedulingDecision.Builder decision) {
-        CellMeta meta = cell.meta;
-        meta.seq++;
-        out.decision(decision.setCellId(cell.cellId).setSeq(meta.seq).setPolicy(config.policy())
+        cell.changeMeta(m -> m.seq++);
+        out.decision(decision.setCellId(cell.cellId).setSeq(cell.meta().seq()).setPolicy(config.policy())
                 .setConfigHash(config.hash()).setStreamTime(instant()).setInboxOffsetFrom(rangeFrom)
                 .setInboxOffsetTo(offset).build());
-        cell.metaChanged();
         rangeUsed = true;
     }
 
@@ -116,8 +114,7 @@ final class Step {
             out.status(Statuses.of(job, cell.assignments.get(job.jobId), now));
         }
         if (rangeUsed && offset >= 0) {
-            cell.meta.lastDecisionOffset = offset;
-            cell.metaChanged();
+            cell.changeMeta(m -> m.lastDecisionOffset = offset);
         }
     }
 

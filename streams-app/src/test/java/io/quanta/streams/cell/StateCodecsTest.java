@@ -51,10 +51,11 @@ class StateCodecsTest {
                 List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, false, "ECC error")));
         AssignmentRecord assignment = new AssignmentRecord("j1", 3, List.of(
                 new io.quanta.core.model.GpuId("n1", 1), new io.quanta.core.model.GpuId("n1", 0)), 42);
-        CellMeta meta = new CellMeta("cell-0");
-        meta.seq = 99;
-        meta.configHash = "abc";
-        meta.policyWakeUpMs = 123;
+        CellMeta meta = new CellMeta("cell-0").with(m -> {
+            m.seq = 99;
+            m.configHash = "abc";
+            m.policyWakeUpMs = 123;
+        });
 
         NodeRecord nodeBack = StateCodecs.decodeNode(StateCodecs.encodeNode(node));
         AssignmentRecord assignmentBack = StateCodecs.decodeAssignment(StateCodecs.encodeAssignment(assignment));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.core.model.GpuId;
 import io.quanta.schemas.state.StoredAssignment;
-import io.quanta.schemas.state.StoredCellMeta;
+import io.quanta.schemas.state.StoredJob;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -46,14 +46,14 @@ class StateFieldsTest {
 
     @Test
     void shouldCopyEveryFieldOfAMutableClassByName() {
-        StateFields<CellMeta, StoredCellMeta> fields = new StateFields<>(CellMeta.class, () -> new CellMeta(null),
-                StoredCellMeta.getClassSchema(), StoredCellMeta::new, Map.of());
-        CellMeta sample = StateSamples.meta();
+        StateFields<JobRecord, StoredJob> fields = new StateFields<>(JobRecord.class, JobRecord::new,
+                StoredJob.getClassSchema(), StoredJob::new, Map.of());
+        JobRecord sample = StateSamples.job();
 
-        StoredCellMeta stored = fields.toStored(sample);
+        StoredJob stored = fields.toStored(sample);
 
-        assertThat(stored.getCellId()).isEqualTo(sample.cellId());
-        assertThat(stored.getSeq()).isEqualTo(sample.seq());
+        assertThat(stored.getJobId()).isEqualTo(sample.jobId());
+        assertThat(stored.getState()).isEqualTo("SUSPENDING");
         assertThat(StateSamples.differences(sample, fields.fromStored(stored))).isEmpty();
     }
 

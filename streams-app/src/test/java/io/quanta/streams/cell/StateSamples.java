@@ -39,7 +39,7 @@ final class StateSamples {
     }
 
     static CellMeta meta() {
-        return fill(new CellMeta("cell-7"));
+        return fill(CellMeta.class, Map.of());
     }
 
     /** The stored fields (not static, not transient) that differ between {@code a} and {@code b}, with both values. */
