@@ -125,12 +125,12 @@ public final class StateCodecs {
         if (data.length == 0 || data[0] != SINGLE_OBJECT_MARKER) {
             return legacy.apply(data);
         }
-        S stored;
         try {
-            stored = decoder.decode(data);
+            // decoding and mapping both: a well-formed Avro record may still hold values the state refuses (a GPU
+            // name that is no node/index), and the reader should learn which record, not a reflection error
+            return map.apply(decoder.decode(data));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("malformed " + what + ": " + e.getMessage(), e);
         }
-        return map.apply(stored);
     }
 }

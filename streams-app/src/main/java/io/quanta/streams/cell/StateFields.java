@@ -125,7 +125,12 @@ final class StateFields<R, S extends SpecificRecordBase> {
                 for (Mapped m : fields) {
                     args[m.slot()] = m.conversion().fromStored().apply(stored.get(m.position()));
                 }
-                return canonical.newInstance(args);
+                try {
+                    return canonical.newInstance(args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    // the record refused the values (its compact constructor): that failure, not the reflection's
+                    throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                }
             }
             R record = newRecord.get();
             for (Mapped m : fields) {

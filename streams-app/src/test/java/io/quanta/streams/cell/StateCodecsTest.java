@@ -71,6 +71,20 @@ class StateCodecsTest {
     }
 
     @Test
+    void shouldSayWhichRecordIsMalformedWhenAStoredValueIsRefused() throws java.io.IOException {
+        io.quanta.schemas.state.StoredAssignment stored = new io.quanta.schemas.state.StoredAssignment(
+                "j1", 1, List.of("no-gpu-name"), List.of(), List.of(), 5L);
+        java.nio.ByteBuffer buffer = io.quanta.schemas.state.StoredAssignment.getEncoder().encode(stored);
+        byte[] data = new byte[buffer.remaining()];
+        buffer.get(data);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateCodecs.decodeAssignment(data))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("malformed assignment record: ")
+                .hasMessageContaining("no-gpu-name");
+    }
+
+    @Test
     void shouldReadAnAssignmentOfVersionOneWithoutItsCommandTime() throws java.io.IOException {
         byte[] v2 = ReleasedStateTest.released("0.1.0", "assignment.hex");
         byte[] assignmentV1 = java.util.Arrays.copyOf(v2, v2.length - Long.BYTES); // without commandedAtMs
