@@ -69,7 +69,9 @@ public final class CellEngine {
             return;
         }
         long now = Math.max(cell.meta().timeMs(), timestamp);
-        cell.changeMeta(m -> m.timeMs = now);
+        if (now != cell.meta().timeMs()) { // every record comes here: no copy of the meta when time stands still
+            cell.changeMeta(m -> m.timeMs = now);
+        }
         Step s = new Step(cell, now, timestamp, offset, out, config);
         // CONFIG goes out on the first inbox record handled under a new configuration, so audit replay switches
         // configuration at exactly that record.

@@ -241,7 +241,8 @@ public final class CellState {
 
     /** True when {@code view} still shows {@code node}'s rack, liveness and GPUs (occupancy is kept apart). */
     private static boolean sameView(Node view, NodeRecord node) {
-        if (view.alive() != node.alive() || !view.rack().equals(node.rack()) || view.gpus().size() != node.gpus().size()) {
+        if (view.alive() != node.alive() || !view.rack().equals(node.rack())
+                || view.gpus().size() != node.gpus().size()) {
             return false;
         }
         for (int i = 0; i < node.gpus().size(); i++) {

@@ -121,8 +121,10 @@ final class NodeTransitions {
                 deadline = deadline < 0 ? lostAt : Math.min(deadline, lostAt);
             }
         }
-        long next = deadline;
-        cell.changeMeta(m -> m.livenessDeadlineMs = next);
+        if (deadline != cell.meta().livenessDeadlineMs()) { // every heartbeat comes here: copy only on a change
+            long next = deadline;
+            cell.changeMeta(m -> m.livenessDeadlineMs = next);
+        }
     }
 
     /**
