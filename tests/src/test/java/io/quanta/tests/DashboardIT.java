@@ -131,6 +131,10 @@ class DashboardIT {
             awaitPage(browser, "dash-waiting in the queue with why it waits", row("#queue", "dash-waiting")
                     + "?.querySelector('td.reason').textContent.includes('2 GPUs')");
             awaitPage(browser, "the selected job's state", fact("state") + " === 'QUEUED'");
+            LocalClusterIT.Cli queue = cli("queue");
+            assertThat(queue.code).as(queue.err.toString()).isZero();
+            assertThat(queue.out.toString()).as("quanta queue gives the reason the page shows")
+                    .contains("dash-waiting", "needs 2 GPUs at once");
             long pollsWhileWaiting = browser.evaluate("Number(document.body.dataset.polls)").asLong();
             awaitPage(browser, "the job of the hostile tenant in the queue", row("#queue", "dash-hostile-tenant")
                     + " !== null");

@@ -267,6 +267,19 @@ class LocalClusterIT {
         Cli invalid = cli("submit", "--gpus", "0", "--tenant", "t");
         assertThat(invalid.code).isEqualTo(ExitCodes.USAGE);
 
+        Cli longJob = cli("submit", "--id", "exit-long", "--gpus", "1", "--tenant", "t", "--duration", "10000000");
+        assertThat(longJob.code).as(longJob.err.toString()).isEqualTo(ExitCodes.OK);
+        Cli notInTime = cli("watch", "exit-long", "--timeout", "1");
+        assertThat(notInTime.code).as("watch of a job that does not end in time: " + notInTime.out + notInTime.err)
+                .isEqualTo(ExitCodes.FAILURE);
+        assertThat(notInTime.err.toString()).contains("exit-long", "after 1 s");
+        Cli cancelled = cli("cancel", "exit-long", "--wait");
+        assertThat(cancelled.code).as(cancelled.out + " " + cancelled.err).isEqualTo(ExitCodes.OK);
+        Cli watchCancelled = cli("watch", "exit-long", "--timeout", "30");
+        assertThat(watchCancelled.code).as("watch of a job that ended CANCELLED: " + watchCancelled.out)
+                .isEqualTo(ExitCodes.FAILURE);
+        assertThat(watchCancelled.out.toString()).contains("CANCELLED");
+
         long start = System.nanoTime();
         Cli cancelUnknown = cli("cancel", "no-such-job");
         Cli watchUnknown = cli("watch", "no-such-job", "--not-found-after", "2");
@@ -288,10 +301,28 @@ class LocalClusterIT {
 
     @Test
     @Order(6)
-    void shouldListNodesAndQueueWhenAsked() {
+    void shouldListNodesAndQueueWhenAsked() throws Exception {
+        // records no Quanta client wrote, among the heartbeats the command reads: skipped, with one summary line
+        java.util.Properties client = new java.util.Properties();
+        try (java.io.Reader in = Files.newBufferedReader(clientProperties)) {
+            client.load(in);
+        }
+        try (org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> producer =
+                     new org.apache.kafka.clients.producer.KafkaProducer<>(Map.of("bootstrap.servers",
+                             client.getProperty("bootstrap.servers")),
+                             new org.apache.kafka.common.serialization.ByteArraySerializer(),
+                             new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            for (int i = 0; i < 3; i++) {
+                producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>("quanta.nodes.heartbeats",
+                        ("garbage-" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        new byte[] {0x7f, 1, 2, 3, (byte) i})).get(30, TimeUnit.SECONDS);
+            }
+        }
         Cli nodes = cli("nodes");
-        assertThat(nodes.code).isZero();
+        assertThat(nodes.code).as(nodes.err.toString()).isZero();
         assertThat(nodes.out.toString()).contains("r00-s000", "r00-s001", "Ready", "2 nodes, 8 GPUs");
+        assertThat(nodes.err.toString().lines().toList()).as("stderr of quanta nodes").hasSize(1)
+                .first().asString().contains("skipped 3 unreadable records");
 
         Cli queue = cli("queue");
         assertThat(queue.code).isZero();

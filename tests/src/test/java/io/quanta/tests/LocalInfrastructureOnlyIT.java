@@ -110,6 +110,10 @@ class LocalInfrastructureOnlyIT {
                 "Started only broker,registry (topics and schemas applied)").doesNotContain("  dashboard ");
         assertThat(clientProperties).isRegularFile();
 
+        // before anything of ours wrote a record: a producer that only looks schemas up, as foreign clients do
+        String registry = properties().getProperty("schema.registry.url");
+        ForeignProducer.submit(bootstrap(), registry, "quanta.jobs.submissions", "foreign-1", 1, "t");
+
         LocalClusterIT.Cli apply = cli("topics", "apply");
         assertThat(apply.code).as("topics and schemas already applied: " + apply.out + apply.err).isZero();
         LocalClusterIT.Cli submit = cli("submit", "--id", "infra-1", "--gpus", "2", "--tenant", "t", "--model",
@@ -146,6 +150,10 @@ class LocalInfrastructureOnlyIT {
 
         assertThat(watch.code).as(watch.out + " " + watch.err + logs()).isZero();
         assertThat(watch.out.toString()).contains("infra-1", "FINISHED");
+        LocalClusterIT.Cli foreign = cli("watch", "foreign-1", "--timeout", "180", "--not-found-after", "120");
+        assertThat(foreign.code).as("the producer-only submission: " + foreign.out + " " + foreign.err + logs())
+                .isZero();
+        assertThat(foreign.out.toString()).contains("foreign-1", "FINISHED");
         assertThat(processes).allMatch(Process::isAlive);
         String schedulerLog = Files.readString(temp.resolve("scheduler.log"));
         String page = schedulerLog.substring(schedulerLog.indexOf(", dashboard ") + 12).split(",")[0];
@@ -176,6 +184,14 @@ class LocalInfrastructureOnlyIT {
             }
         }
         return out.toString();
+    }
+
+    private java.util.Properties properties() throws IOException {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.Reader in = Files.newBufferedReader(clientProperties)) {
+            p.load(in);
+        }
+        return p;
     }
 
     private String bootstrap() {
