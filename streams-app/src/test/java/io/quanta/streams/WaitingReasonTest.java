@@ -65,8 +65,10 @@ class WaitingReasonTest {
             driver.submit(job("pair", 2).build(), at(4));
 
             assertThat(driver.lastStatus("pair").getState()).isEqualTo(JobState.QUEUED);
-            assertThat(driver.lastStatus("pair").getReason()).contains("needs 2 GPUs at once; 2 of 4 GPUs are free, "
-                    + "but not in a placement the rule allows (it must run on as few servers as possible");
+            assertThat(driver.lastStatus("pair").getReason()).contains("needs 2 GPUs at once; 2 of 4 GPUs are free "
+                    + "(at most 1 on one server), but not in a placement the rule allows (it must run on as few "
+                    + "servers as possible (consolidated placement) until it has waited 5 min, at "
+                    + at(4).plusSeconds(300) + ", then any free GPUs will do)");
         }
     }
 

@@ -1,6 +1,8 @@
 package io.quanta.core.placement;
 
 import io.quanta.core.model.Job;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * When a job must be consolidated: by mode, the model's tensor-size skew and how long the job has waited
@@ -49,10 +51,13 @@ public record PlacementRule(PlacementMode mode, double skewThreshold, double rel
      * Why free GPUs may not suit the job under this rule, in words for its waiting reason: a consolidated placement
      * it must have until it relaxes, or the GPU model and memory it needs.
      */
-    public String describe(Job job) {
+    public String describe(Job job, Instant now) {
         if (mustConsolidate(job)) {
+            // the instant, not the minutes left: the reason stays the same from pass to pass, so it is published once
+            Instant relaxes = now.plusMillis(Math.round(secondsToRelaxation(job) * 1000)).truncatedTo(ChronoUnit.SECONDS);
             return "it must run on as few servers as possible (" + mode.configName() + " placement) until it has "
-                    + "waited " + Math.round(relaxationTimeoutOf(job) / 60) + " min, then any free GPUs will do";
+                    + "waited " + Math.round(relaxationTimeoutOf(job) / 60) + " min, at " + relaxes
+                    + ", then any free GPUs will do";
         }
         return "the free GPUs are not of the model or memory it needs, or are on unusable nodes";
     }

@@ -85,6 +85,14 @@ public final class GpuPool {
         return totalAvail;
     }
 
+    /** The most GPUs free on any one node (whatever their model), 0 when none is free. */
+    public int largestFreeOnOneNode() {
+        if (nonEmpty[1] != 0) {
+            return 127 - Long.numberOfLeadingZeros(nonEmpty[1]);
+        }
+        return Math.max(0, 63 - Long.numberOfLeadingZeros(nonEmpty[0]));
+    }
+
     public int totalSoon() {
         return totalSoon;
     }

@@ -86,8 +86,10 @@ public final class GangScheduler {
             return ranking.waitingReason(job).map(order -> order + "; ").orElse("") + need + "; " + free + " of "
                     + total + " GPUs are free";
         }
-        return need + "; " + free + " of " + total + " GPUs are free, but not in a placement the rule allows ("
-                + placer.rule().describe(job) + ")";
+        int largest = alloc.pool().largestFreeOnOneNode();
+        return need + "; " + free + " of " + total + " GPUs are free (at most " + largest + " on one server), but "
+                + "not in a placement the rule allows (" + placer.rule().describe(job, alloc.cell().snapshot().now())
+                + ")";
     }
 
     private boolean handled(Job job, Allocation alloc) {
