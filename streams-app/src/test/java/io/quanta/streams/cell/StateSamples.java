@@ -28,6 +28,30 @@ final class StateSamples {
         return job;
     }
 
+    /**
+     * A job as a submission leaves it, with the unset values the sample above never holds (nulls, NaN, -1, empty
+     * lists) and an environment given out of order.
+     */
+    static JobRecord queuedJob() {
+        JobRecord job = new JobRecord();
+        job.jobId = "j|1";
+        job.cellId = "cell-0";
+        job.tenant = "vision";
+        job.numGpus = 4;
+        job.gpuType = null;
+        job.modelName = "resnet50";
+        job.tensorSizeSkew = 0.25;
+        job.minibatchMillis = 12.5;
+        job.expectedDurationSeconds = null;
+        job.command = List.of("python", "train.py");
+        job.env = new TreeMap<>(Map.of("B", "2", "A", "1", "C", "3"));
+        job.attainedBase = 1234.5678901234;
+        job.baselineThroughput = 3.3;
+        job.pendingPeerEnds = List.of("n2");
+        job.sourceOffset = 42;
+        return job;
+    }
+
     static NodeRecord node() {
         return fill(NodeRecord.class, Map.of("gpus", List.of(new NodeRecord.GpuRecord(0, "V100", 16_384, true, null),
                 new NodeRecord.GpuRecord(1, "V100", 16_384, false, "ECC error"))));
