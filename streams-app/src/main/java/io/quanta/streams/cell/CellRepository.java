@@ -52,7 +52,7 @@ public final class CellRepository {
         distributions.forEach((cellId, d) -> state(cells, cellId).serviceDistribution = d);
         interference.forEach((cellId, m) -> state(cells, cellId).interferenceMemory = m);
         nodes.forEach((cellId, n) -> state(cells, cellId).nodes.put(n.nodeId(), n));
-        jobs.forEach((cellId, j) -> state(cells, cellId).jobs.put(j.jobId, j));
+        jobs.forEach((cellId, j) -> state(cells, cellId).loadJob(j));
         assignments.forEach((cellId, a) -> state(cells, cellId).loadAssignment(a));
         cells.values().forEach(CellState::clearChanges);
         return cells;
@@ -77,7 +77,7 @@ public final class CellRepository {
             cell.interferenceMemory = memory;
         }
         nodes.scan(cellId).forEach(n -> cell.nodes.put(n.nodeId(), n));
-        jobs.scan(cellId).forEach(j -> cell.jobs.put(j.jobId, j));
+        jobs.scan(cellId).forEach(cell::loadJob);
         assignments.scan(cellId).forEach(cell::loadAssignment);
         cell.clearChanges();
         return cell;
@@ -98,16 +98,16 @@ public final class CellRepository {
         }
         String id = cell.cellId;
         for (String jobId : cell.changedJobs) {
-            JobRecord job = cell.jobs.get(jobId);
+            JobRecord job = cell.job(jobId);
             if (job != null) {
                 jobs.put(id, jobId, job);
             } else {
                 jobs.delete(id, jobId);
             }
         }
-        for (JobRecord job : cell.finishedJobs) {
-            finished.put(id, job.jobId, job);
-            finishedIndex.put(id, timeKey(job.finishedAtMs) + '/' + job.jobId, job.jobId);
+        for (JobRecord job : cell.finishedJobs.values()) {
+            finished.put(id, job.jobId(), job);
+            finishedIndex.put(id, timeKey(job.finishedAtMs()) + '/' + job.jobId(), job.jobId());
         }
         for (String nodeId : cell.changedNodes) {
             nodes.put(id, nodeId, cell.nodes.get(nodeId));

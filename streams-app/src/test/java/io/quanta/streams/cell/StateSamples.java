@@ -22,10 +22,7 @@ final class StateSamples {
     }
 
     static JobRecord job() {
-        JobRecord job = fill(new JobRecord());
-        job.state = JobState.SUSPENDING;
-        job.throughput = Double.NaN;
-        return job;
+        return fill(JobRecord.class, Map.of("state", JobState.SUSPENDING, "throughput", Double.NaN));
     }
 
     /**
@@ -33,7 +30,7 @@ final class StateSamples {
      * lists) and an environment given out of order.
      */
     static JobRecord queuedJob() {
-        JobRecord job = new JobRecord();
+        JobRecord.Draft job = new JobRecord.Draft();
         job.jobId = "j|1";
         job.cellId = "cell-0";
         job.tenant = "vision";
@@ -49,7 +46,7 @@ final class StateSamples {
         job.baselineThroughput = 3.3;
         job.pendingPeerEnds = List.of("n2");
         job.sourceOffset = 42;
-        return job;
+        return job.build();
     }
 
     static NodeRecord node() {
@@ -91,20 +88,9 @@ final class StateSamples {
         return fields;
     }
 
-    private static <T> T fill(T record) {
-        int n = 1;
-        for (Field field : storedFields(record.getClass())) {
-            if (!Modifier.isFinal(field.getModifiers())) {
-                set(field, record, valueFor(field, n));
-            }
-            n++;
-        }
-        return record;
-    }
-
     /**
-     * A Java record with a sample value for each component (the same values {@link #fill(Object)} gives the fields of
-     * a mutable class, in declaration order) except those {@code given}.
+     * A Java record with a sample value for each component (its name and position in the record make it differ from
+     * every other component's) except those {@code given}.
      */
     private static <R extends Record> R fill(Class<R> type, Map<String, Object> given) {
         java.lang.reflect.RecordComponent[] components = type.getRecordComponents();
@@ -160,14 +146,6 @@ final class StateSamples {
     private static Object get(Field field, Object target) {
         try {
             return field.get(target);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void set(Field field, Object target, Object value) {
-        try {
-            field.set(target, value);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
