@@ -49,8 +49,8 @@ public final class CellRepository {
     public Map<String, CellState> loadAll() {
         Map<String, CellState> cells = new TreeMap<>();
         meta.forEach((cellId, m) -> cells.put(cellId, newState(cellId, m)));
-        distributions.forEach((cellId, d) -> state(cells, cellId).serviceDistribution = d);
-        interference.forEach((cellId, m) -> state(cells, cellId).interferenceMemory = m);
+        distributions.forEach((cellId, d) -> state(cells, cellId).loadMemory(d, null));
+        interference.forEach((cellId, m) -> state(cells, cellId).loadMemory(null, m));
         nodes.forEach((cellId, n) -> state(cells, cellId).nodes.put(n.nodeId(), n));
         jobs.forEach((cellId, j) -> state(cells, cellId).loadJob(j));
         assignments.forEach((cellId, a) -> state(cells, cellId).loadAssignment(a));
@@ -68,14 +68,7 @@ public final class CellRepository {
             return newCell(cellId);
         }
         CellState cell = newState(cellId, stored);
-        ServiceDistribution distribution = distributions.get(cellId);
-        if (distribution != null) {
-            cell.serviceDistribution = distribution;
-        }
-        InterferenceMemory memory = interference.get(cellId);
-        if (memory != null) {
-            cell.interferenceMemory = memory;
-        }
+        cell.loadMemory(distributions.get(cellId), interference.get(cellId));
         nodes.scan(cellId).forEach(n -> cell.nodes.put(n.nodeId(), n));
         jobs.scan(cellId).forEach(cell::loadJob);
         assignments.scan(cellId).forEach(cell::loadAssignment);
@@ -86,8 +79,7 @@ public final class CellRepository {
     /** A cell seen for the first time. */
     public CellState newCell(String cellId) {
         CellState cell = newState(cellId, new CellMeta(cellId));
-        cell.metaChanged();
-        cell.memoryChanged();
+        cell.markNew();
         return cell;
     }
 
@@ -124,8 +116,8 @@ public final class CellRepository {
             }
         }
         if (cell.memoryChanged) {
-            distributions.put(id, cell.serviceDistribution);
-            interference.put(id, cell.interferenceMemory);
+            distributions.put(id, cell.serviceDistribution());
+            interference.put(id, cell.interferenceMemory());
         }
         if (cell.metaChanged) {
             meta.put(id, cell.meta());

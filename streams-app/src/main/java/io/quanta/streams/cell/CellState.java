@@ -35,8 +35,8 @@ public final class CellState {
     private final SortedMap<String, ActiveJob> jobs = new TreeMap<>();
     final SortedMap<String, NodeRecord> nodes = new TreeMap<>();
     final SortedMap<String, AssignmentRecord> assignments = new TreeMap<>();
-    ServiceDistribution serviceDistribution;
-    InterferenceMemory interferenceMemory;
+    private ServiceDistribution serviceDistribution;
+    private InterferenceMemory interferenceMemory;
     Function<String, JobRecord> finishedLookup = id -> null;
     /** The stream hour up to which ended jobs' records were last expired (in memory; an extra check is harmless). */
     long expiredThroughHour = Long.MIN_VALUE;
@@ -424,13 +424,42 @@ public final class CellState {
         }
     }
 
-    /** Marks the meta for the flush (a cell the stores do not know yet). */
-    void metaChanged() {
+    /** Marks the meta and the learned memory for the flush: a cell the stores do not know yet. */
+    void markNew() {
         metaChanged = true;
+        memoryChanged = true;
     }
 
-    void memoryChanged() {
+    /** The learned distribution of completed jobs' service. */
+    ServiceDistribution serviceDistribution() {
+        return serviceDistribution;
+    }
+
+    /** The learned pairs of models that interfere when they share GPUs. */
+    InterferenceMemory interferenceMemory() {
+        return interferenceMemory;
+    }
+
+    /** Adds a completed job's service (GPU-seconds) to the learned distribution; it is flushed. */
+    void recordService(double gpuSeconds) {
+        serviceDistribution = serviceDistribution.record(gpuSeconds);
         memoryChanged = true;
+    }
+
+    /** Learns that two models interfere; it is flushed. */
+    void recordInterference(String modelA, String modelB) {
+        interferenceMemory = interferenceMemory.record(modelA, modelB);
+        memoryChanged = true;
+    }
+
+    /** Takes the learned memory read from the stores (nothing to flush); null keeps the policy's initial one. */
+    void loadMemory(ServiceDistribution distribution, InterferenceMemory memory) {
+        if (distribution != null) {
+            serviceDistribution = distribution;
+        }
+        if (memory != null) {
+            interferenceMemory = memory;
+        }
     }
 
     /** True when something changed since the last flush. */

@@ -166,8 +166,7 @@ final class JobTransitions {
             j.reason = reason;
         });
         if (terminal == JobState.FINISHED) {
-            cell.serviceDistribution = cell.serviceDistribution.record(ended.attainedBase());
-            cell.memoryChanged();
+            cell.recordService(ended.attainedBase());
         }
         s.write(s.decision(terminal == JobState.REJECTED ? DecisionType.REJECT : DecisionType.FINISH, ended.jobId(),
                 ended.attempt(), reason).setDetails(Step.details("state", terminal, "attainedGpuSeconds",

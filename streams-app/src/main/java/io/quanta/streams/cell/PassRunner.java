@@ -140,8 +140,7 @@ final class PassRunner {
                 s.statusChanged(job.jobId());
             }
             case Decision.RecordInterference d -> {
-                cell.interferenceMemory = cell.interferenceMemory.record(d.modelA(), d.modelB());
-                cell.memoryChanged();
+                cell.recordInterference(d.modelA(), d.modelB());
                 SortedMap<String, String> details = new TreeMap<>(d.details());
                 details.put("modelA", d.modelA());
                 details.put("modelB", d.modelB());

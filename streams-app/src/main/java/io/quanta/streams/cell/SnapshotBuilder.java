@@ -24,8 +24,8 @@ final class SnapshotBuilder {
     static ClusterSnapshot build(CellState cell, long nowMs) {
         List<Node> nodes = cell.nodeViews();
         List<Job> jobs = cell.jobViews(nowMs, SnapshotBuilder::placeable);
-        return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution,
-                cell.interferenceMemory);
+        return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution(),
+                cell.interferenceMemory());
     }
 
     /** False for a queued job whose last gang attempt may still run on a member: not placeable yet. */
