@@ -12,26 +12,12 @@ class StateCodecsTest {
 
     @Test
     void shouldRoundTripEveryJobFieldExactlyWhenEncodedAndDecoded() {
-        JobRecord.Draft j = new JobRecord.Draft();
-        j.jobId = "j|1";
-        j.cellId = "cell-0";
-        j.tenant = "vision";
-        j.numGpus = 4;
-        j.gpuType = null;
-        j.modelName = "resnet50";
-        j.tensorSizeSkew = 0.25;
-        j.minibatchMillis = 12.5;
-        j.expectedDurationSeconds = null;
-        j.command = List.of("python", "train.py");
-        j.env = new TreeMap<>(Map.of("B", "2", "A", "1"));
-        j.state = JobState.SUSPENDING;
-        j.attainedBase = 1234.5678901234;
-        j.throughput = Double.NaN;
-        j.baselineThroughput = 3.3;
-        j.lastMessage = "x".repeat(70_000);
-        j.pendingPeerEnds = List.of("n2");
-        j.sourceOffset = 42;
-        JobRecord job = j.build();
+        JobRecord job = StateSamples.queuedJob().with(j -> {
+            j.env = new TreeMap<>(Map.of("B", "2", "A", "1"));
+            j.state = JobState.SUSPENDING;
+            j.throughput = Double.NaN;
+            j.lastMessage = "x".repeat(70_000);
+        });
 
         byte[] bytes = StateCodecs.encodeJob(job);
         JobRecord back = StateCodecs.decodeJob(bytes);
