@@ -34,16 +34,16 @@ final class AttemptWatch {
         CellState cell = s.cell;
         List<AssignmentRecord> overdue = new ArrayList<>();
         for (AssignmentRecord a : cell.assignments.values()) {
-            JobRecord job = cell.jobs.get(a.jobId());
-            long limit = job == null ? 0 : job.state == JobState.STARTING ? startTimeoutMs
-                    : job.state == JobState.SUSPENDING ? suspendTimeoutMs : 0;
+            JobRecord job = cell.job(a.jobId());
+            long limit = job == null ? 0 : job.state() == JobState.STARTING ? startTimeoutMs
+                    : job.state() == JobState.SUSPENDING ? suspendTimeoutMs : 0;
             if (limit > 0 && a.commandedAtMs() >= 0 && s.now - a.commandedAtMs() > limit) {
                 overdue.add(a);
             }
         }
         for (AssignmentRecord a : overdue) {
-            JobRecord job = cell.jobs.get(a.jobId());
-            boolean starting = job.state == JobState.STARTING;
+            JobRecord job = cell.job(a.jobId());
+            boolean starting = job.state() == JobState.STARTING;
             String why = "no " + (starting ? "STARTED" : "SUSPENDED") + " from " + String.join(",", a.nodes())
                     + " within " + Duration.ofMillis(starting ? startTimeoutMs : suspendTimeoutMs).toSeconds()
                     + " s of the " + (starting ? "START" : "SUSPEND") + " sent at "

@@ -12,10 +12,7 @@ import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.schemas.SourceRef;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
-import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,59 +104,61 @@ public final class CellEngine {
     private boolean submitted(Step s, JobSubmitted submitted, SourceRef source) {
         CellState cell = s.cell;
         String id = submitted.getJobId();
-        if (cell.jobs.containsKey(id) || cell.finishedJob(id) != null) {
+        if (cell.job(id) != null || cell.finishedJob(id) != null) {
             s.ignored(id, 0, source, id, "duplicate submission of job " + id + " in cell " + cell.cellId, true);
             return false;
         }
-        JobRecord job = new JobRecord();
-        job.jobId = id;
-        job.cellId = cell.cellId;
-        job.tenant = submitted.getTenant();
-        job.numGpus = submitted.getNumGpus();
-        job.gpuType = submitted.getGpuType();
-        job.priority = submitted.getPriority();
-        job.maxRetries = submitted.getMaxRetries();
-        job.modelName = submitted.getProfile().getModelName();
-        job.tensorSizeSkew = submitted.getProfile().getTensorSizeSkew();
-        job.gpuMemoryMiB = submitted.getProfile().getGpuMemoryMiB();
-        job.minibatchMillis = submitted.getProfile().getMinibatchMillis();
-        job.expectedDurationSeconds = submitted.getExpectedDurationSeconds();
-        job.command = new ArrayList<>(submitted.getCommand());
-        job.env = new TreeMap<>(submitted.getEnv());
         cell.changeMeta(m -> m.arrivalSeq++);
-        job.arrivalSeq = cell.meta().arrivalSeq();
-        job.arrivedAtMs = s.now;
-        job.submittedAtMs = submitted.getSubmittedAt().toEpochMilli();
-        job.queuedSinceMs = s.now;
-        job.reason = "queued in cell " + cell.cellId + ", waiting for the next scheduling pass";
+        long arrivalSeq = cell.meta().arrivalSeq();
+        JobRecord.Draft j = new JobRecord.Draft();
+        j.jobId = id;
+        j.cellId = cell.cellId;
+        j.tenant = submitted.getTenant();
+        j.numGpus = submitted.getNumGpus();
+        j.gpuType = submitted.getGpuType();
+        j.priority = submitted.getPriority();
+        j.maxRetries = submitted.getMaxRetries();
+        j.modelName = submitted.getProfile().getModelName();
+        j.tensorSizeSkew = submitted.getProfile().getTensorSizeSkew();
+        j.gpuMemoryMiB = submitted.getProfile().getGpuMemoryMiB();
+        j.minibatchMillis = submitted.getProfile().getMinibatchMillis();
+        j.expectedDurationSeconds = submitted.getExpectedDurationSeconds();
+        j.command = submitted.getCommand();
+        j.env = submitted.getEnv();
+        j.arrivalSeq = arrivalSeq;
+        j.arrivedAtMs = s.now;
+        j.submittedAtMs = submitted.getSubmittedAt().toEpochMilli();
+        j.queuedSinceMs = s.now;
+        j.reason = "queued in cell " + cell.cellId + ", waiting for the next scheduling pass";
         if (source != null) {
-            job.sourceTopic = source.getTopic();
-            job.sourcePartition = source.getPartition();
-            job.sourceOffset = source.getOffset();
+            j.sourceTopic = source.getTopic();
+            j.sourcePartition = source.getPartition();
+            j.sourceOffset = source.getOffset();
         }
+        JobRecord job = j.build();
         cell.putJob(job);
-        s.statusChanged(job);
+        s.statusChanged(id);
         return true;
     }
 
     private boolean cancel(Step s, JobCancelRequested cancel, SourceRef source) {
         String id = cancel.getJobId();
-        JobRecord job = s.cell.jobs.get(id);
+        JobRecord job = s.cell.job(id);
         if (job == null) {
             JobRecord done = s.cell.finishedJob(id);
-            s.ignored(id, done == null ? 0 : done.attempt, source, id, done == null
+            s.ignored(id, done == null ? 0 : done.attempt(), source, id, done == null
                     ? "cancel of job " + id + " which cell " + s.cell.cellId + " does not know"
-                    : "cancel of job " + id + " which already ended (" + done.state + ")", done == null);
+                    : "cancel of job " + id + " which already ended (" + done.state() + ")", done == null);
             return false;
         }
-        if (cancel.getRequestedBy() != null && !cancel.getRequestedBy().equals(job.tenant)) {
+        if (cancel.getRequestedBy() != null && !cancel.getRequestedBy().equals(job.tenant())) {
             // tenants are authenticated by their submissions topic: one may not stop another's job
-            s.ignored(id, job.attempt, source, id, "cancel refused: tenant '" + cancel.getRequestedBy()
-                    + "' may not cancel job " + id + " of tenant '" + job.tenant + "'", true);
+            s.ignored(id, job.attempt(), source, id, "cancel refused: tenant '" + cancel.getRequestedBy()
+                    + "' may not cancel job " + id + " of tenant '" + job.tenant() + "'", true);
             return false;
         }
-        if (job.cancelRequested) {
-            s.ignored(id, job.attempt, source, id, "job " + id + " is already being cancelled", false);
+        if (job.cancelRequested()) {
+            s.ignored(id, job.attempt(), source, id, "job " + id + " is already being cancelled", false);
             return false;
         }
         return jobs.cancel(s, job, cancel.getReason());
@@ -171,9 +170,9 @@ public final class CellEngine {
      * telemetry costs no state writes at all.
      */
     private void telemetry(Step s, JobTelemetry telemetry) {
-        JobRecord job = s.cell.jobs.get(telemetry.getJobId());
+        JobRecord job = s.cell.job(telemetry.getJobId());
         double rate = telemetry.getMinibatchesPerSecond();
-        if (job == null || telemetry.getAttempt() != job.attempt || !s.cell.assignments.containsKey(job.jobId)
+        if (job == null || telemetry.getAttempt() != job.attempt() || !s.cell.assignments.containsKey(job.jobId())
                 || !(rate >= 0) || Double.isInfinite(rate)) {
             // counted (cell meta, status API) rather than dead-lettered: late telemetry of an attempt that just
             // ended is normal and frequent, and a dead letter per record would bury the ones that matter
@@ -182,10 +181,9 @@ public final class CellEngine {
                     s.cell.cellId, telemetry.getJobId(), telemetry.getAttempt(), rate);
             return;
         }
-        double known = job.throughput;
+        double known = job.throughput();
         if (Double.isNaN(known) || Math.abs(rate - known) > THROUGHPUT_RESOLUTION * Math.max(known, 1e-9)) {
-            job.throughput = rate;
-            s.cell.jobChanged(job);
+            s.cell.changeJob(job.jobId(), j -> j.throughput = rate);
             s.cell.changeMeta(m -> m.dirty = true);
         }
     }
@@ -207,14 +205,14 @@ public final class CellEngine {
                     + "connector (epoch " + event.getEpoch() + " < " + nodeEpoch + ")", true);
             return false;
         }
-        JobRecord job = cell.jobs.get(id);
+        JobRecord job = cell.job(id);
         if (job == null) {
             JobRecord done = cell.finishedJob(id);
             if (done != null && isPeerEnd(done, event)) {
                 return false;
             }
             s.ignored(id, event.getAttempt(), source, id, done == null ? what + ": job unknown in cell " + cell.cellId
-                    : what + ": the job already ended (" + done.state + ")", done == null);
+                    : what + ": the job already ended (" + done.state() + ")", done == null);
             return false;
         }
         AssignmentRecord assignment = cell.assignments.get(id);
@@ -225,9 +223,9 @@ public final class CellEngine {
             // the member never ran the attempt, or had already ended it: it has stopped
             return jobs.peerStopped(s, job, nodeId);
         }
-        if (event.getAttempt() != job.attempt) {
+        if (event.getAttempt() != job.attempt()) {
             s.ignored(id, event.getAttempt(), source, id, what + ": late event of an old attempt, the current "
-                    + "attempt is " + job.attempt, true);
+                    + "attempt is " + job.attempt(), true);
             return false;
         }
         if (assignment == null) {
@@ -260,7 +258,7 @@ public final class CellEngine {
 
     /** A START the node refused means the attempt will never run: requeue it. Other refusals are informational. */
     private boolean commandIgnored(Step s, JobRecord job, String nodeId, JobEvent event) {
-        if (Commands.typeAnswered(event) == NodeCommandType.START && job.state == JobState.STARTING) {
+        if (Commands.typeAnswered(event) == NodeCommandType.START && job.state() == JobState.STARTING) {
             jobs.attemptEnded(s, job, nodeId, JobTransitions.End.LOST, "node " + nodeId + " refused START: "
                     + event.getMessage(), null);
             return true;
@@ -273,8 +271,8 @@ public final class CellEngine {
     /** A member's answer to the KILL of an ended attempt it does not run (never started there, or already ended). */
     private static boolean isKillRefusedForWantOfAttempt(JobRecord job, JobEvent event) {
         String message = event.getMessage() == null ? "" : event.getMessage();
-        return event.getType() == JobEventType.COMMAND_IGNORED && event.getAttempt() == job.endedAttempt
-                && job.pendingPeerEnds.contains(event.getNodeId()) && message.startsWith("KILL ignored")
+        return event.getType() == JobEventType.COMMAND_IGNORED && event.getAttempt() == job.endedAttempt()
+                && job.pendingPeerEnds().contains(event.getNodeId()) && message.startsWith("KILL ignored")
                 && (message.contains("was never started on node") || message.contains("already ended"));
     }
 
@@ -283,6 +281,6 @@ public final class CellEngine {
         JobEventType type = event.getType();
         boolean end = type == JobEventType.COMPLETED || type == JobEventType.FAILED
                 || type == JobEventType.SUSPENDED || type == JobEventType.LOST;
-        return end && event.getAttempt() == job.endedAttempt && job.pendingPeerEnds.contains(event.getNodeId());
+        return end && event.getAttempt() == job.endedAttempt() && job.pendingPeerEnds().contains(event.getNodeId());
     }
 }

@@ -49,10 +49,10 @@ public final class CellRepository {
     public Map<String, CellState> loadAll() {
         Map<String, CellState> cells = new TreeMap<>();
         meta.forEach((cellId, m) -> cells.put(cellId, newState(cellId, m)));
-        distributions.forEach((cellId, d) -> state(cells, cellId).serviceDistribution = d);
-        interference.forEach((cellId, m) -> state(cells, cellId).interferenceMemory = m);
+        distributions.forEach((cellId, d) -> state(cells, cellId).loadMemory(d, null));
+        interference.forEach((cellId, m) -> state(cells, cellId).loadMemory(null, m));
         nodes.forEach((cellId, n) -> state(cells, cellId).nodes.put(n.nodeId(), n));
-        jobs.forEach((cellId, j) -> state(cells, cellId).jobs.put(j.jobId, j));
+        jobs.forEach((cellId, j) -> state(cells, cellId).loadJob(j));
         assignments.forEach((cellId, a) -> state(cells, cellId).loadAssignment(a));
         cells.values().forEach(CellState::clearChanges);
         return cells;
@@ -68,16 +68,9 @@ public final class CellRepository {
             return newCell(cellId);
         }
         CellState cell = newState(cellId, stored);
-        ServiceDistribution distribution = distributions.get(cellId);
-        if (distribution != null) {
-            cell.serviceDistribution = distribution;
-        }
-        InterferenceMemory memory = interference.get(cellId);
-        if (memory != null) {
-            cell.interferenceMemory = memory;
-        }
+        cell.loadMemory(distributions.get(cellId), interference.get(cellId));
         nodes.scan(cellId).forEach(n -> cell.nodes.put(n.nodeId(), n));
-        jobs.scan(cellId).forEach(j -> cell.jobs.put(j.jobId, j));
+        jobs.scan(cellId).forEach(cell::loadJob);
         assignments.scan(cellId).forEach(cell::loadAssignment);
         cell.clearChanges();
         return cell;
@@ -86,8 +79,7 @@ public final class CellRepository {
     /** A cell seen for the first time. */
     public CellState newCell(String cellId) {
         CellState cell = newState(cellId, new CellMeta(cellId));
-        cell.metaChanged();
-        cell.memoryChanged();
+        cell.markNew();
         return cell;
     }
 
@@ -98,16 +90,16 @@ public final class CellRepository {
         }
         String id = cell.cellId;
         for (String jobId : cell.changedJobs) {
-            JobRecord job = cell.jobs.get(jobId);
+            JobRecord job = cell.job(jobId);
             if (job != null) {
                 jobs.put(id, jobId, job);
             } else {
                 jobs.delete(id, jobId);
             }
         }
-        for (JobRecord job : cell.finishedJobs) {
-            finished.put(id, job.jobId, job);
-            finishedIndex.put(id, timeKey(job.finishedAtMs) + '/' + job.jobId, job.jobId);
+        for (JobRecord job : cell.finishedJobs.values()) {
+            finished.put(id, job.jobId(), job);
+            finishedIndex.put(id, timeKey(job.finishedAtMs()) + '/' + job.jobId(), job.jobId());
         }
         for (String nodeId : cell.changedNodes) {
             nodes.put(id, nodeId, cell.nodes.get(nodeId));
@@ -124,8 +116,8 @@ public final class CellRepository {
             }
         }
         if (cell.memoryChanged) {
-            distributions.put(id, cell.serviceDistribution);
-            interference.put(id, cell.interferenceMemory);
+            distributions.put(id, cell.serviceDistribution());
+            interference.put(id, cell.interferenceMemory());
         }
         if (cell.metaChanged) {
             meta.put(id, cell.meta());

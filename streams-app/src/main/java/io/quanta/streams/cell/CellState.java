@@ -4,13 +4,13 @@ import io.quanta.core.model.Gpu;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.Job;
-import io.quanta.core.model.JobState;
 import io.quanta.core.model.Node;
 import io.quanta.core.model.ServiceDistribution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +18,9 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The in-memory state of one cell: its active (non-terminal) jobs, nodes, assignments, learned memory and meta, plus
@@ -30,11 +32,11 @@ public final class CellState {
 
     final String cellId;
     private CellMeta meta;
-    final SortedMap<String, JobRecord> jobs = new TreeMap<>();
+    private final SortedMap<String, ActiveJob> jobs = new TreeMap<>();
     final SortedMap<String, NodeRecord> nodes = new TreeMap<>();
     final SortedMap<String, AssignmentRecord> assignments = new TreeMap<>();
-    ServiceDistribution serviceDistribution;
-    InterferenceMemory interferenceMemory;
+    private ServiceDistribution serviceDistribution;
+    private InterferenceMemory interferenceMemory;
     Function<String, JobRecord> finishedLookup = id -> null;
     /** The stream hour up to which ended jobs' records were last expired (in memory; an extra check is harmless). */
     long expiredThroughHour = Long.MIN_VALUE;
@@ -49,7 +51,8 @@ public final class CellState {
     /** Nodes whose view changed since {@link #nodeList} was taken. */
     private final Set<String> staleInNodeList = new HashSet<>();
     final Set<String> changedJobs = new LinkedHashSet<>();
-    final List<JobRecord> finishedJobs = new ArrayList<>();
+    /** The jobs that ended since the last flush, in the order they ended. */
+    final Map<String, JobRecord> finishedJobs = new LinkedHashMap<>();
     final Set<String> changedNodes = new LinkedHashSet<>();
     final Set<String> removedNodes = new LinkedHashSet<>();
     final Set<String> changedAssignments = new LinkedHashSet<>();
@@ -76,49 +79,102 @@ public final class CellState {
 
     // ---- jobs
 
-    /** Derived from the jobs (null = to be computed): the draining ones, usually none. */
-    private List<JobRecord> draining;
+    /** An active job with the snapshot view last built for it (not stored). */
+    private static final class ActiveJob {
+        JobRecord record;
+        /** Valid until the record or its assignment changes, or (when time-dependent) the stream time moves. */
+        Job view;
+        long viewAtMs;
+        boolean viewTimeDependent;
 
-    void putJob(JobRecord job) {
-        jobs.put(job.jobId, job);
-        changedJobs.add(job.jobId);
-        job.view = null;
-        forgetDraining(job);
-    }
-
-    /** Records that a job changed: it is flushed, and its snapshot view is rebuilt. Call after every change. */
-    void jobChanged(JobRecord job) {
-        changedJobs.add(job.jobId);
-        job.view = null;
-        forgetDraining(job);
-    }
-
-    /** The jobs waiting for the other members of an ended gang attempt to stop ({@link JobRecord#drainPeers}). */
-    List<JobRecord> drainingJobs() {
-        if (draining == null) {
-            draining = jobs.values().stream().filter(j -> j.drainPeers).toList();
+        ActiveJob(JobRecord record) {
+            this.record = record;
         }
-        return draining;
     }
 
-    private void forgetDraining(JobRecord job) {
-        if (job.drainPeers || (draining != null && !draining.isEmpty() && draining.contains(job))) {
+    /** Derived from the jobs (null = to be computed): the ids of the draining ones, usually none. */
+    private List<String> draining;
+
+    /** The active job with this id, or null. */
+    JobRecord job(String jobId) {
+        ActiveJob active = jobs.get(jobId);
+        return active == null ? null : active.record;
+    }
+
+    /** Adds a new job (a submission): it is flushed. */
+    void putJob(JobRecord job) {
+        if (jobs.putIfAbsent(job.jobId(), new ActiveJob(job)) != null) {
+            throw new IllegalStateException("job " + job.jobId() + " is already active in cell " + cellId);
+        }
+        changedJobs.add(job.jobId());
+        if (job.drainPeers()) {
             draining = null;
         }
     }
 
-    /** Moves a job that reached a terminal state out of the active set (into the finished-jobs store). */
-    void finishJob(JobRecord job) {
-        jobs.remove(job.jobId);
+    /** Adds a job read from the store (nothing to flush). */
+    void loadJob(JobRecord job) {
+        jobs.put(job.jobId(), new ActiveJob(job));
         draining = null;
-        job.view = null;
-        changedJobs.add(job.jobId);
-        finishedJobs.add(job);
+    }
+
+    /**
+     * Changes an active job: the changes {@code change} makes to a draft of it. When they make a different value it
+     * replaces the job, is flushed, and the job's snapshot view is rebuilt.
+     *
+     * @return the job as it is now
+     */
+    JobRecord changeJob(String jobId, Consumer<JobRecord.Draft> change) {
+        ActiveJob active = jobs.get(jobId);
+        if (active == null) {
+            throw new IllegalStateException("job " + jobId + " is not active in cell " + cellId);
+        }
+        JobRecord before = active.record;
+        JobRecord after = before.with(change);
+        if (after.equals(before)) {
+            return before;
+        }
+        active.record = after;
+        active.view = null;
+        changedJobs.add(jobId);
+        if (before.drainPeers() || after.drainPeers()) {
+            draining = null;
+        }
+        return after;
+    }
+
+    /**
+     * The ids of the jobs waiting for the other members of an ended gang attempt to stop
+     * ({@link JobRecord#drainPeers}).
+     */
+    List<String> drainingJobs() {
+        if (draining == null) {
+            draining = jobs.values().stream().map(a -> a.record).filter(JobRecord::drainPeers)
+                    .map(JobRecord::jobId).toList();
+        }
+        return draining;
+    }
+
+    /** Moves a job that reached a terminal state out of the active set (into the finished-jobs store). */
+    void finishJob(String jobId) {
+        ActiveJob active = jobs.remove(jobId);
+        if (active == null) {
+            throw new IllegalStateException("job " + jobId + " is not active in cell " + cellId);
+        }
+        draining = null;
+        changedJobs.add(jobId);
+        finishedJobs.put(jobId, active.record);
     }
 
     /** The job with this id that already reached a terminal state in this cell, or null. */
     JobRecord finishedJob(String jobId) {
         return finishedLookup.apply(jobId);
+    }
+
+    /** The job as it stands now: active, or ended since the last flush; null when neither. */
+    JobRecord latest(String jobId) {
+        JobRecord job = job(jobId);
+        return job != null ? job : finishedJobs.get(jobId);
     }
 
     // ---- assignments and occupancy
@@ -294,26 +350,38 @@ public final class CellState {
     }
 
     /**
-     * The job as the scheduling core sees it at {@code nowMs}, cached until the job or its assignment changes, or,
-     * for a job whose service, executed or waiting time grows with time, until {@code nowMs} changes.
+     * The active jobs that {@code include} accepts as the scheduling core sees them at {@code nowMs}, in job-id order.
+     * A job's view is cached until the job or its assignment changes, or, for a job whose service, executed or
+     * waiting time grows with time, until {@code nowMs} changes.
      */
-    Job jobView(JobRecord job, long nowMs) {
-        Job cached = job.view;
-        if (cached != null && (job.viewAtMs == nowMs || !job.viewTimeDependent)) {
+    List<Job> jobViews(long nowMs, Predicate<JobRecord> include) {
+        List<Job> views = new ArrayList<>(jobs.size());
+        for (ActiveJob active : jobs.values()) {
+            if (include.test(active.record)) {
+                views.add(jobView(active, nowMs));
+            }
+        }
+        return views;
+    }
+
+    private Job jobView(ActiveJob active, long nowMs) {
+        Job cached = active.view;
+        if (cached != null && (active.viewAtMs == nowMs || !active.viewTimeDependent)) {
             return cached;
         }
-        Job view = cached == null ? SnapshotBuilder.job(job, assignments.get(job.jobId), nowMs)
+        JobRecord job = active.record;
+        Job view = cached == null ? SnapshotBuilder.job(job, assignments.get(job.jobId()), nowMs)
                 : SnapshotBuilder.moved(cached, job, nowMs);
-        job.view = view;
-        job.viewAtMs = nowMs;
-        job.viewTimeDependent = SnapshotBuilder.timeDependent(job);
+        active.view = view;
+        active.viewAtMs = nowMs;
+        active.viewTimeDependent = SnapshotBuilder.timeDependent(job);
         return view;
     }
 
     private void forgetView(String jobId) {
-        JobRecord job = jobs.get(jobId);
-        if (job != null) {
-            job.view = null;
+        ActiveJob active = jobs.get(jobId);
+        if (active != null) {
+            active.view = null;
         }
     }
 
@@ -348,7 +416,7 @@ public final class CellState {
     // ---- memory and meta
 
     /** Changes the cell's meta; it is flushed when the change made a different value. */
-    void changeMeta(java.util.function.Consumer<CellMeta.Draft> change) {
+    void changeMeta(Consumer<CellMeta.Draft> change) {
         CellMeta changed = meta.with(change);
         if (!changed.equals(meta)) {
             meta = changed;
@@ -356,13 +424,42 @@ public final class CellState {
         }
     }
 
-    /** Marks the meta for the flush (a cell the stores do not know yet). */
-    void metaChanged() {
+    /** Marks the meta and the learned memory for the flush: a cell the stores do not know yet. */
+    void markNew() {
         metaChanged = true;
+        memoryChanged = true;
     }
 
-    void memoryChanged() {
+    /** The learned distribution of completed jobs' service. */
+    ServiceDistribution serviceDistribution() {
+        return serviceDistribution;
+    }
+
+    /** The learned pairs of models that interfere when they share GPUs. */
+    InterferenceMemory interferenceMemory() {
+        return interferenceMemory;
+    }
+
+    /** Adds a completed job's service (GPU-seconds) to the learned distribution; it is flushed. */
+    void recordService(double gpuSeconds) {
+        serviceDistribution = serviceDistribution.record(gpuSeconds);
         memoryChanged = true;
+    }
+
+    /** Learns that two models interfere; it is flushed. */
+    void recordInterference(String modelA, String modelB) {
+        interferenceMemory = interferenceMemory.record(modelA, modelB);
+        memoryChanged = true;
+    }
+
+    /** Takes the learned memory read from the stores (nothing to flush); null keeps the policy's initial one. */
+    void loadMemory(ServiceDistribution distribution, InterferenceMemory memory) {
+        if (distribution != null) {
+            serviceDistribution = distribution;
+        }
+        if (memory != null) {
+            interferenceMemory = memory;
+        }
     }
 
     /** True when something changed since the last flush. */

@@ -56,20 +56,20 @@ final class Commands {
             }
         }
         return NodeCommand.newBuilder()
-                .setCommandId(commandId(job.jobId, assignment.attempt(), NodeCommandType.START, node.nodeId()))
+                .setCommandId(commandId(job.jobId(), assignment.attempt(), NodeCommandType.START, node.nodeId()))
                 .setNodeId(node.nodeId())
                 .setEpoch(node.epoch())
-                .setJobId(job.jobId)
+                .setJobId(job.jobId())
                 .setAttempt(assignment.attempt())
                 .setType(NodeCommandType.START)
                 .setGpuIndices(indices)
-                .setCommand(List.copyOf(job.command))
-                .setEnv(new TreeMap<>(job.env))
-                .setCheckpointRef(job.checkpointRef)
+                .setCommand(List.copyOf(job.command()))
+                .setEnv(new TreeMap<>(job.env()))
+                .setCheckpointRef(job.checkpointRef())
                 .setProfile(profile(job))
-                .setExpectedDurationSeconds(job.expectedDurationSeconds)
+                .setExpectedDurationSeconds(job.expectedDurationSeconds())
                 .setPlacement(placement)
-                .setSharingWith(List.copyOf(job.sharingWith))
+                .setSharingWith(List.copyOf(job.sharingWith()))
                 .setIssuedAt(Instant.ofEpochMilli(nowMs))
                 .build();
     }
@@ -89,10 +89,10 @@ final class Commands {
 
     static ModelProfile profile(JobRecord job) {
         return ModelProfile.newBuilder()
-                .setModelName(job.modelName)
-                .setTensorSizeSkew(job.tensorSizeSkew)
-                .setGpuMemoryMiB((int) job.gpuMemoryMiB)
-                .setMinibatchMillis(job.minibatchMillis)
+                .setModelName(job.modelName())
+                .setTensorSizeSkew(job.tensorSizeSkew())
+                .setGpuMemoryMiB((int) job.gpuMemoryMiB())
+                .setMinibatchMillis(job.minibatchMillis())
                 .build();
     }
 }

@@ -21,25 +21,30 @@ final class JobTransitions {
     /**
      * Starts the job's next attempt on {@code gpus}: reserves them, writes the decision, sends START to every node of
      * the gang.
+     *
+     * @return the job as it is now
      */
-    void start(Step s, JobRecord job, List<GpuId> gpus, List<String> sharingWith, DecisionType type, String reason,
-               SortedMap<String, String> details) {
+    JobRecord start(Step s, JobRecord job, List<GpuId> gpus, List<String> sharingWith, DecisionType type,
+                    String reason, SortedMap<String, String> details) {
         CellState cell = s.cell;
-        job.attempt++;
-        job.state = JobState.STARTING;
-        job.queuedSinceMs = -1;
-        job.throughput = Double.NaN;
-        job.sharingWith = new ArrayList<>(sharingWith);
-        job.reason = reason;
-        AssignmentRecord assignment = new AssignmentRecord(job.jobId, job.attempt, gpus, s.now);
+        JobRecord started = cell.changeJob(job.jobId(), j -> {
+            j.attempt++;
+            j.state = JobState.STARTING;
+            j.queuedSinceMs = -1;
+            j.throughput = Double.NaN;
+            j.sharingWith = sharingWith;
+            j.reason = reason;
+        });
+        AssignmentRecord assignment = new AssignmentRecord(started.jobId(), started.attempt(), gpus, s.now);
         cell.putAssignment(assignment);
-        cell.jobChanged(job);
-        s.write(s.decision(type, job.jobId, job.attempt, reason).setGpus(Step.refs(assignment.placement()))
-                .setSharingWith(List.copyOf(job.sharingWith)).setDetails(details));
+        s.write(s.decision(type, started.jobId(), started.attempt(), reason)
+                .setGpus(Step.refs(assignment.placement())).setSharingWith(started.sharingWith())
+                .setDetails(details));
         for (String nodeId : assignment.nodes()) {
-            s.command(Commands.start(job, assignment, cell.nodes.get(nodeId), s.now));
+            s.command(Commands.start(started, assignment, cell.nodes.get(nodeId), s.now));
         }
-        s.statusChanged(job);
+        s.statusChanged(started.jobId());
+        return started;
     }
 
     /**
@@ -47,18 +52,19 @@ final class JobTransitions {
      * free the GPUs, and apply the job-level consequence (finish, retry, requeue, restart after a migration).
      */
     void attemptEnded(Step s, JobRecord job, String nodeId, End end, String message, String checkpointRef) {
-        AssignmentRecord assignment = s.cell.assignments.get(job.jobId);
+        String id = job.jobId();
+        AssignmentRecord assignment = s.cell.assignments.get(id);
         List<GpuId> reserved = assignment == null ? List.of() : assignment.reservedGpus();
-        int attempt = job.attempt;
-        endRun(s, job, nodeId);
+        int attempt = job.attempt();
+        job = endRun(s, job, nodeId);
         if (end == End.FAILED || end == End.LOST) {
-            job.drainPeers = killPeers(s, job, attempt);
+            job = killPeers(s, job, attempt);
         }
         if (checkpointRef != null) {
-            job.checkpointRef = checkpointRef;
+            job = s.cell.changeJob(id, j -> j.checkpointRef = checkpointRef);
         }
         String where = nodeId == null ? "" : " on node " + nodeId;
-        if (job.cancelRequested) {
+        if (job.cancelRequested()) {
             finish(s, job, JobState.CANCELLED, "cancelled; attempt " + attempt + " ended" + where + " (" + end + ")");
             return;
         }
@@ -68,10 +74,11 @@ final class JobTransitions {
             case LOST -> requeue(s, job, "attempt " + attempt + " lost" + where + ": " + message);
             case SUSPENDED -> suspended(s, job, attempt, where, reserved);
         }
-        if (job.drainPeers && job.state == JobState.QUEUED) {
-            job.reason = job.reason + "; waits until attempt " + attempt + " stopped on "
-                    + String.join(", ", job.pendingPeerEnds) + " (KILL sent)";
-            s.statusChanged(job);
+        JobRecord now = s.cell.job(id);
+        if (now != null && now.drainPeers() && now.state() == JobState.QUEUED) {
+            s.cell.changeJob(id, j -> j.reason = j.reason + "; waits until attempt " + attempt + " stopped on "
+                    + String.join(", ", j.pendingPeerEnds) + " (KILL sent)");
+            s.statusChanged(id);
         }
     }
 
@@ -82,103 +89,113 @@ final class JobTransitions {
      * @return true when that was the last member a draining job waited for: it may start again (a pass should run)
      */
     boolean peerStopped(Step s, JobRecord job, String nodeId) {
-        if (!job.pendingPeerEnds.contains(nodeId)) {
+        if (!job.pendingPeerEnds().contains(nodeId)) {
             return false;
         }
-        job.pendingPeerEnds = job.pendingPeerEnds.stream().filter(n -> !n.equals(nodeId)).toList();
-        boolean released = job.drainPeers && job.pendingPeerEnds.isEmpty();
+        List<String> pending = job.pendingPeerEnds().stream().filter(n -> !n.equals(nodeId)).toList();
+        boolean released = job.drainPeers() && pending.isEmpty();
+        s.cell.changeJob(job.jobId(), j -> {
+            j.pendingPeerEnds = pending;
+            if (released) {
+                j.drainPeers = false;
+            }
+        });
         if (released) {
-            job.drainPeers = false;
             s.cell.changeMeta(m -> m.dirty = true);
         }
-        s.cell.jobChanged(job);
         return released;
     }
 
     private void failed(Step s, JobRecord job, int attempt, String where, String message) {
-        job.failures++;
-        job.lastMessage = message;
+        job = s.cell.changeJob(job.jobId(), j -> {
+            j.failures++;
+            j.lastMessage = message;
+        });
         String text = message == null || message.isBlank() ? "no message" : message;
-        if (job.failures > job.maxRetries) {
+        if (job.failures() > job.maxRetries()) {
             finish(s, job, JobState.FAILED, "attempt " + attempt + " failed" + where + " and the job has used its "
-                    + job.maxRetries + " retries: " + text);
+                    + job.maxRetries() + " retries: " + text);
         } else {
-            requeue(s, job, "attempt " + attempt + " failed" + where + " (" + text + "); retry " + job.failures
-                    + " of " + job.maxRetries);
+            requeue(s, job, "attempt " + attempt + " failed" + where + " (" + text + "); retry " + job.failures()
+                    + " of " + job.maxRetries());
         }
     }
 
     private void suspended(Step s, JobRecord job, int attempt, String where, List<GpuId> reserved) {
         if (!reserved.isEmpty() && reserved.stream().allMatch(g -> s.cell.usable(g) && s.cell.occupants(g).isEmpty())) {
-            job.placementChangedAtMs = s.now;
-            start(s, job, reserved, List.of(), DecisionType.START, "migration of job " + job.jobId
+            job = s.cell.changeJob(job.jobId(), j -> j.placementChangedAtMs = s.now);
+            start(s, job, reserved, List.of(), DecisionType.START, "migration of job " + job.jobId()
                     + ": restart on the reserved GPUs after attempt " + attempt + " checkpointed" + where,
-                    Step.details("from", String.join(",", job.previousPlacement)));
+                    Step.details("from", String.join(",", job.previousPlacement())));
             return;
         }
-        job.state = JobState.QUEUED;
-        job.queuedSinceMs = s.now;
-        clearIntrospection(job);
-        job.reason = "suspended: attempt " + attempt + " checkpointed" + where + "; queued again at level "
-                + job.queueLevel;
-        s.cell.jobChanged(job);
-        s.statusChanged(job);
+        s.cell.changeJob(job.jobId(), j -> {
+            j.state = JobState.QUEUED;
+            j.queuedSinceMs = s.now;
+            clearIntrospection(j);
+            j.reason = "suspended: attempt " + attempt + " checkpointed" + where + "; queued again at level "
+                    + j.queueLevel;
+        });
+        s.statusChanged(job.jobId());
     }
 
     /** Back to the queue; the next start is a new attempt that resumes from the last checkpoint. */
     void requeue(Step s, JobRecord job, String reason) {
-        job.state = JobState.QUEUED;
-        job.queuedSinceMs = s.now;
-        job.reason = reason;
-        clearIntrospection(job);
-        s.cell.jobChanged(job);
-        s.write(s.decision(DecisionType.REQUEUE, job.jobId, job.attempt, reason)
-                .setDetails(Step.details("attempt", job.attempt, "failures", job.failures,
-                        "checkpointRef", job.checkpointRef == null ? "" : job.checkpointRef)));
-        s.statusChanged(job);
+        JobRecord queued = s.cell.changeJob(job.jobId(), j -> {
+            j.state = JobState.QUEUED;
+            j.queuedSinceMs = s.now;
+            j.reason = reason;
+            clearIntrospection(j);
+        });
+        s.write(s.decision(DecisionType.REQUEUE, queued.jobId(), queued.attempt(), reason)
+                .setDetails(Step.details("attempt", queued.attempt(), "failures", queued.failures(),
+                        "checkpointRef", queued.checkpointRef() == null ? "" : queued.checkpointRef())));
+        s.statusChanged(queued.jobId());
     }
 
     /** Terminal state: out of the active set; a completed job's service feeds the learned distribution. */
     void finish(Step s, JobRecord job, JobState terminal, String reason) {
         CellState cell = s.cell;
-        if (cell.assignments.containsKey(job.jobId)) {
-            endRun(s, job, null);
+        if (cell.assignments.containsKey(job.jobId())) {
+            job = endRun(s, job, null);
         }
-        job.state = terminal;
-        job.finishedAtMs = s.now;
-        job.queuedSinceMs = -1;
-        job.reason = reason;
+        JobRecord ended = cell.changeJob(job.jobId(), j -> {
+            j.state = terminal;
+            j.finishedAtMs = s.now;
+            j.queuedSinceMs = -1;
+            j.reason = reason;
+        });
         if (terminal == JobState.FINISHED) {
-            cell.serviceDistribution = cell.serviceDistribution.record(job.attainedBase);
-            cell.memoryChanged();
+            cell.recordService(ended.attainedBase());
         }
-        s.write(s.decision(terminal == JobState.REJECTED ? DecisionType.REJECT : DecisionType.FINISH, job.jobId,
-                job.attempt, reason).setDetails(Step.details("state", terminal, "attainedGpuSeconds",
-                job.attainedBase, "failures", job.failures)));
-        s.statusChanged(job);
-        cell.finishJob(job);
+        s.write(s.decision(terminal == JobState.REJECTED ? DecisionType.REJECT : DecisionType.FINISH, ended.jobId(),
+                ended.attempt(), reason).setDetails(Step.details("state", terminal, "attainedGpuSeconds",
+                ended.attainedBase(), "failures", ended.failures())));
+        s.statusChanged(ended.jobId());
+        cell.finishJob(ended.jobId());
     }
 
     /** Cancellation: a queued job ends at once; a job holding GPUs is killed and ends CANCELLED when it stops. */
     boolean cancel(Step s, JobRecord job, String why) {
         String reason = "cancelled by request" + (why == null || why.isBlank() ? "" : ": " + why);
-        if (job.state == JobState.QUEUED) {
+        if (job.state() == JobState.QUEUED) {
             finish(s, job, JobState.CANCELLED, reason);
             return true;
         }
-        job.cancelRequested = true;
-        job.reason = reason + "; stopping attempt " + job.attempt;
-        s.cell.jobChanged(job);
-        AssignmentRecord assignment = s.cell.assignments.get(job.jobId);
-        s.write(s.decision(DecisionType.KILL, job.jobId, job.attempt, reason)
+        JobRecord cancelling = s.cell.changeJob(job.jobId(), j -> {
+            j.cancelRequested = true;
+            j.reason = reason + "; stopping attempt " + j.attempt;
+        });
+        AssignmentRecord assignment = s.cell.assignments.get(cancelling.jobId());
+        s.write(s.decision(DecisionType.KILL, cancelling.jobId(), cancelling.attempt(), reason)
                 .setGpus(assignment == null ? List.of() : Step.refs(assignment.placement())));
         if (assignment != null) {
             for (String nodeId : assignment.nodes()) {
-                s.command(Commands.stop(NodeCommandType.KILL, job.jobId, assignment.attempt(), s.cell.nodes.get(nodeId),
-                        s.now));
+                s.command(Commands.stop(NodeCommandType.KILL, cancelling.jobId(), assignment.attempt(),
+                        s.cell.nodes.get(nodeId), s.now));
             }
         }
-        s.statusChanged(job);
+        s.statusChanged(cancelling.jobId());
         return false;
     }
 
@@ -188,78 +205,94 @@ final class JobTransitions {
             assignment = assignment.startedOn(nodeId);
             s.cell.putAssignment(assignment);
         }
-        if (job.runStartedAtMs < 0) {
-            job.runStartedAtMs = s.now;
-            job.lastStartedAtMs = s.now;
-            if (job.firstStartedAtMs < 0) {
-                job.firstStartedAtMs = s.now;
+        List<GpuId> placement = assignment.placement();
+        JobRecord running = s.cell.changeJob(job.jobId(), j -> {
+            if (j.runStartedAtMs < 0) {
+                j.runStartedAtMs = s.now;
+                j.lastStartedAtMs = s.now;
+                if (j.firstStartedAtMs < 0) {
+                    j.firstStartedAtMs = s.now;
+                }
             }
+            if (j.state == JobState.STARTING) {
+                j.state = JobState.RUNNING;
+                j.reason = "running attempt " + j.attempt + " on " + Step.names(placement);
+            }
+        });
+        if (job.state() == JobState.STARTING) {
+            s.statusChanged(running.jobId());
         }
-        if (job.state == JobState.STARTING) {
-            job.state = JobState.RUNNING;
-            job.reason = "running attempt " + job.attempt + " on " + Step.names(assignment.placement());
-            s.statusChanged(job);
-        }
-        s.cell.jobChanged(job);
     }
 
-    /** Accrues the service of the run that ends now and frees the attempt's GPUs. */
-    private void endRun(Step s, JobRecord job, String endingNode) {
+    /**
+     * Accrues the service of the run that ends now, frees the attempt's GPUs and ends its GPU sharing.
+     *
+     * @return the job as it is now
+     */
+    private JobRecord endRun(Step s, JobRecord job, String endingNode) {
         CellState cell = s.cell;
-        if (job.runStartedAtMs >= 0) {
-            double seconds = Math.max(0, s.now - job.runStartedAtMs) / 1000.0;
-            job.attainedBase += job.numGpus * seconds;
-            job.lastRunSeconds = seconds;
-            job.runStartedAtMs = -1;
-        } else {
-            job.lastRunSeconds = 0;
-        }
-        AssignmentRecord assignment = cell.assignments.get(job.jobId);
+        String id = job.jobId();
+        AssignmentRecord assignment = cell.assignments.get(id);
+        JobRecord ended = cell.changeJob(id, j -> {
+            if (j.runStartedAtMs >= 0) {
+                double seconds = Math.max(0, s.now - j.runStartedAtMs) / 1000.0;
+                j.attainedBase += j.numGpus * seconds;
+                j.lastRunSeconds = seconds;
+                j.runStartedAtMs = -1;
+            } else {
+                j.lastRunSeconds = 0;
+            }
+            if (assignment != null) {
+                List<String> peers = new ArrayList<>(assignment.nodes());
+                peers.remove(endingNode);
+                j.endedAttempt = assignment.attempt();
+                j.pendingPeerEnds = peers;
+            }
+            j.sharingWith = List.of();
+        });
         if (assignment != null) {
-            List<String> peers = new ArrayList<>(assignment.nodes());
-            peers.remove(endingNode);
-            job.endedAttempt = assignment.attempt();
-            job.pendingPeerEnds = peers;
-            cell.removeAssignment(job.jobId);
+            cell.removeAssignment(id);
         }
-        for (String partnerId : job.sharingWith) {
-            JobRecord partner = cell.jobs.get(partnerId);
-            if (partner != null) {
-                List<String> rest = new ArrayList<>(partner.sharingWith);
-                rest.remove(job.jobId);
-                partner.sharingWith = rest;
-                if (rest.isEmpty()) {
-                    clearIntrospection(partner);
-                }
-                cell.jobChanged(partner);
+        for (String partnerId : job.sharingWith()) {
+            if (cell.job(partnerId) != null) {
+                cell.changeJob(partnerId, p -> {
+                    List<String> rest = new ArrayList<>(p.sharingWith);
+                    rest.remove(id);
+                    p.sharingWith = rest;
+                    if (rest.isEmpty()) {
+                        clearIntrospection(p);
+                    }
+                });
             }
         }
-        job.sharingWith = new ArrayList<>();
-        cell.jobChanged(job);
+        return ended;
     }
 
     /**
      * Kills the attempt on the gang's other nodes that have not reported its end yet; the members on nodes already
-     * lost need no answer (their connectors fenced themselves).
+     * lost need no answer (their connectors fenced themselves). The job drains (may not start again) while any member
+     * was told to KILL.
      *
-     * @return whether any member was told to KILL (the job must wait for it)
+     * @return the job as it is now
      */
-    private boolean killPeers(Step s, JobRecord job, int attempt) {
+    private JobRecord killPeers(Step s, JobRecord job, int attempt) {
         List<String> waiting = new ArrayList<>();
-        for (String nodeId : job.pendingPeerEnds) {
+        for (String nodeId : job.pendingPeerEnds()) {
             NodeRecord node = s.cell.nodes.get(nodeId);
             if (node != null && node.alive()) {
-                s.command(Commands.stop(NodeCommandType.KILL, job.jobId, attempt, node, s.now));
+                s.command(Commands.stop(NodeCommandType.KILL, job.jobId(), attempt, node, s.now));
                 waiting.add(nodeId);
             }
         }
-        job.pendingPeerEnds = waiting;
-        return !waiting.isEmpty();
+        return s.cell.changeJob(job.jobId(), j -> {
+            j.pendingPeerEnds = waiting;
+            j.drainPeers = !waiting.isEmpty();
+        });
     }
 
-    static void clearIntrospection(JobRecord job) {
+    static void clearIntrospection(JobRecord.Draft job) {
         job.placementChangedAtMs = -1;
         job.baselineThroughput = Double.NaN;
-        job.previousPlacement = new ArrayList<>();
+        job.previousPlacement = List.of();
     }
 }

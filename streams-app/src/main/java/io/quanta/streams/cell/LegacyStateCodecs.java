@@ -27,7 +27,7 @@ final class LegacyStateCodecs {
 
     static JobRecord decodeJob(byte[] data) {
         return Binary.read(data, 1, JOB_VERSION, "job record", (version, in) -> {
-            JobRecord j = new JobRecord();
+            JobRecord.Draft j = new JobRecord.Draft();
             j.jobId = in.readString();
             j.cellId = in.readString();
             j.tenant = in.readString();
@@ -73,7 +73,7 @@ final class LegacyStateCodecs {
             j.sourcePartition = in.readInt();
             j.sourceOffset = in.readLong();
             j.drainPeers = version >= 2 && in.readBoolean();
-            return j;
+            return j.build();
         });
     }
 

@@ -148,7 +148,7 @@ final class NodeTransitions {
         }
         for (String jobId : cell.jobsOnNode(node.nodeId())) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
-            JobRecord job = cell.jobs.get(jobId);
+            JobRecord job = cell.job(jobId);
             if (assignment.runsOn(node.nodeId())) {
                 if (!reported.contains(jobId + "#" + assignment.attempt())) {
                     jobs.attemptEnded(s, job, node.nodeId(), JobTransitions.End.LOST, "node " + node.nodeId()
@@ -176,21 +176,21 @@ final class NodeTransitions {
         boolean changed = false;
         for (String jobId : cell.jobsOnNode(node.nodeId())) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
-            JobRecord job = cell.jobs.get(jobId);
+            JobRecord job = cell.job(jobId);
             if (job == null || !assignment.runsOn(node.nodeId()) || assignment.commandedAtMs() < 0
                     || s.recordTime - assignment.commandedAtMs() <= timeoutMs) {
                 continue;
             }
             boolean listed = reported.contains(jobId + "#" + assignment.attempt());
             boolean started = assignment.startedNodes().contains(node.nodeId());
-            if (listed && !started && job.state == JobState.STARTING) {
+            if (listed && !started && job.state() == JobState.STARTING) {
                 s.write(s.decision(DecisionType.CONFIRM_PLACEMENT, jobId, assignment.attempt(), "reconcile: node "
                         + node.nodeId() + " runs attempt " + assignment.attempt() + " of job " + jobId
                         + " but its STARTED event never arrived; counted as started"));
                 jobs.started(s, job, assignment, node.nodeId());
                 changed = true;
-            } else if (!listed && started && job.state == JobState.RUNNING
-                    && s.recordTime - job.runStartedAtMs > timeoutMs) {
+            } else if (!listed && started && job.state() == JobState.RUNNING
+                    && s.recordTime - job.runStartedAtMs() > timeoutMs) {
                 jobs.attemptEnded(s, job, node.nodeId(), JobTransitions.End.LOST, "the heartbeats of node "
                         + node.nodeId() + " no longer list it and no end event arrived", null);
                 changed = true;
@@ -208,10 +208,11 @@ final class NodeTransitions {
      */
     private boolean releaseStoppedPeers(Step s, NodeRecord node, List<RunningAttempt> running) {
         boolean released = false;
-        for (JobRecord job : s.cell.drainingJobs()) {
-            if (job.pendingPeerEnds.contains(node.nodeId()) && s.recordTime - job.queuedSinceMs > timeoutMs
+        for (String jobId : s.cell.drainingJobs()) {
+            JobRecord job = s.cell.job(jobId);
+            if (job.pendingPeerEnds().contains(node.nodeId()) && s.recordTime - job.queuedSinceMs() > timeoutMs
                     && running.stream().noneMatch(r ->
-                    r.getJobId().equals(job.jobId) && r.getAttempt() == job.endedAttempt)) {
+                    r.getJobId().equals(job.jobId()) && r.getAttempt() == job.endedAttempt())) {
                 released |= jobs.peerStopped(s, job, node.nodeId());
             }
         }
@@ -220,8 +221,9 @@ final class NodeTransitions {
 
     private void dropNodeJobs(Step s, NodeRecord node, String why) {
         CellState cell = s.cell;
-        for (JobRecord job : cell.drainingJobs()) {
-            jobs.peerStopped(s, job, node.nodeId()); // a lost node's connector fenced itself before the timeout
+        for (String jobId : cell.drainingJobs()) {
+            // a lost node's connector fenced itself before the timeout
+            jobs.peerStopped(s, cell.job(jobId), node.nodeId());
         }
         for (String jobId : cell.jobsOnNode(node.nodeId())) {
             AssignmentRecord assignment = cell.assignments.get(jobId);
@@ -229,7 +231,7 @@ final class NodeTransitions {
                 if (node.alive()) {
                     s.command(Commands.stop(NodeCommandType.KILL, jobId, assignment.attempt(), node, s.now));
                 }
-                jobs.attemptEnded(s, cell.jobs.get(jobId), node.nodeId(), JobTransitions.End.LOST, why, null);
+                jobs.attemptEnded(s, cell.job(jobId), node.nodeId(), JobTransitions.End.LOST, why, null);
             } else {
                 cell.reserve(assignment, List.of());
             }

@@ -80,11 +80,10 @@ final class PassRunner {
      */
     private static void explainWaiting(Step s, Decisions decisions) {
         decisions.waiting().forEach((jobId, reason) -> {
-            JobRecord job = s.cell.jobs.get(jobId);
-            if (job != null && job.state == io.quanta.core.model.JobState.QUEUED && !reason.sameCauseAs(job.reason)) {
-                job.reason = reason.text();
-                s.cell.jobChanged(job);
-                s.statusChanged(job);
+            JobRecord job = s.cell.job(jobId);
+            if (job != null && job.state() == JobState.QUEUED && !reason.sameCauseAs(job.reason())) {
+                s.cell.changeJob(jobId, j -> j.reason = reason.text());
+                s.statusChanged(jobId);
             }
         });
     }
@@ -116,7 +115,7 @@ final class PassRunner {
 
     private void apply(Step s, Decision decision) {
         CellState cell = s.cell;
-        JobRecord job = cell.jobs.get(decision.jobId());
+        JobRecord job = cell.job(decision.jobId());
         switch (decision) {
             case Decision.Start d -> jobs.start(s, job, d.gpus(), List.of(), DecisionType.START, d.reason(), d.details());
             case Decision.Pack d -> pack(s, job, d);
@@ -127,30 +126,30 @@ final class PassRunner {
                 jobs.finish(s, job, JobState.REJECTED, d.reason());
             }
             case Decision.ChangeQueue d -> {
-                job.queueLevel = d.toLevel();
-                if (d.toLevel() < d.fromLevel() && job.state == JobState.QUEUED) {
-                    job.queuedSinceMs = s.now;
-                }
-                cell.jobChanged(job);
+                cell.changeJob(job.jobId(), j -> {
+                    j.queueLevel = d.toLevel();
+                    if (d.toLevel() < d.fromLevel() && j.state == JobState.QUEUED) {
+                        j.queuedSinceMs = s.now;
+                    }
+                });
                 SortedMap<String, String> details = new TreeMap<>(d.details());
                 details.put("fromLevel", Integer.toString(d.fromLevel()));
                 details.put("toLevel", Integer.toString(d.toLevel()));
-                s.write(s.decision(DecisionType.CHANGE_QUEUE, job.jobId, job.attempt, d.reason()).setDetails(details));
-                s.statusChanged(job);
+                s.write(s.decision(DecisionType.CHANGE_QUEUE, job.jobId(), job.attempt(), d.reason())
+                        .setDetails(details));
+                s.statusChanged(job.jobId());
             }
             case Decision.RecordInterference d -> {
-                cell.interferenceMemory = cell.interferenceMemory.record(d.modelA(), d.modelB());
-                cell.memoryChanged();
+                cell.recordInterference(d.modelA(), d.modelB());
                 SortedMap<String, String> details = new TreeMap<>(d.details());
                 details.put("modelA", d.modelA());
                 details.put("modelB", d.modelB());
-                s.write(s.decision(DecisionType.RECORD_INTERFERENCE, d.jobId(), job == null ? 0 : job.attempt,
+                s.write(s.decision(DecisionType.RECORD_INTERFERENCE, d.jobId(), job == null ? 0 : job.attempt(),
                         d.reason()).setSharingWith(List.of(d.otherJobId())).setDetails(details));
             }
             case Decision.ConfirmPlacement d -> {
-                JobTransitions.clearIntrospection(job);
-                cell.jobChanged(job);
-                s.write(s.decision(DecisionType.CONFIRM_PLACEMENT, job.jobId, job.attempt, d.reason())
+                cell.changeJob(job.jobId(), JobTransitions::clearIntrospection);
+                s.write(s.decision(DecisionType.CONFIRM_PLACEMENT, job.jobId(), job.attempt(), d.reason())
                         .setDetails(d.details()));
             }
         }
@@ -159,48 +158,53 @@ final class PassRunner {
     private void pack(Step s, JobRecord job, Decision.Pack d) {
         CellState cell = s.cell;
         for (String partnerId : d.sharingWith()) {
-            JobRecord partner = cell.jobs.get(partnerId);
-            List<String> with = new ArrayList<>(partner.sharingWith);
-            if (!with.contains(job.jobId)) {
-                with.add(job.jobId);
-                with.sort(null);
-            }
-            partner.sharingWith = with;
-            partner.placementChangedAtMs = s.now;
-            partner.baselineThroughput = partner.throughput;
-            cell.jobChanged(partner);
+            cell.changeJob(partnerId, p -> {
+                List<String> with = new ArrayList<>(p.sharingWith);
+                if (!with.contains(job.jobId())) {
+                    with.add(job.jobId());
+                    with.sort(null);
+                }
+                p.sharingWith = with;
+                p.placementChangedAtMs = s.now;
+                p.baselineThroughput = p.throughput;
+            });
         }
-        jobs.start(s, job, d.gpus(), d.sharingWith(), DecisionType.PACK, d.reason(), d.details());
-        job.placementChangedAtMs = s.now;
-        job.baselineThroughput = Double.NaN;
+        JobRecord started = jobs.start(s, job, d.gpus(), d.sharingWith(), DecisionType.PACK, d.reason(), d.details());
+        cell.changeJob(started.jobId(), j -> {
+            j.placementChangedAtMs = s.now;
+            j.baselineThroughput = Double.NaN;
+        });
     }
 
     /** Suspend (preemption) or migrate: the attempt checkpoints and stops; GPUs are held until SUSPENDED. */
     private void suspend(Step s, JobRecord job, DecisionType type, String reason, SortedMap<String, String> details,
                          Decision.Migrate migrate) {
         CellState cell = s.cell;
-        AssignmentRecord assignment = cell.assignments.get(job.jobId);
-        job.state = JobState.SUSPENDING;
-        job.reason = reason;
-        assignment = assignment.commandedAt(s.now);
+        AssignmentRecord assignment = cell.assignments.get(job.jobId()).commandedAt(s.now);
         cell.putAssignment(assignment);
-        var decision = s.decision(type, job.jobId, job.attempt, reason).setDetails(details)
+        List<String> placement = assignment.placement().stream().map(GpuId::toString).toList();
+        cell.changeJob(job.jobId(), j -> {
+            j.state = JobState.SUSPENDING;
+            j.reason = reason;
+            if (migrate != null) {
+                j.migrations++;
+                j.previousPlacement = placement;
+                j.baselineThroughput = j.throughput;
+            } else {
+                j.preemptions++;
+            }
+        });
+        var decision = s.decision(type, job.jobId(), job.attempt(), reason).setDetails(details)
                 .setGpus(Step.refs(assignment.placement()));
         if (migrate != null) {
-            job.migrations++;
-            job.previousPlacement = assignment.placement().stream().map(GpuId::toString).toList();
-            job.baselineThroughput = job.throughput;
             assignment = cell.reserve(assignment, migrate.to());
             decision.setGpus(Step.refs(migrate.to())).setFromGpus(Step.refs(migrate.from()));
-        } else {
-            job.preemptions++;
         }
-        cell.jobChanged(job);
         s.write(decision);
         for (String nodeId : assignment.nodes()) {
-            s.command(Commands.stop(NodeCommandType.SUSPEND, job.jobId, assignment.attempt(), cell.nodes.get(nodeId),
-                    s.now));
+            s.command(Commands.stop(NodeCommandType.SUSPEND, job.jobId(), assignment.attempt(),
+                    cell.nodes.get(nodeId), s.now));
         }
-        s.statusChanged(job);
+        s.statusChanged(job.jobId());
     }
 }

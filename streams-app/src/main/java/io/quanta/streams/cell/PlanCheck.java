@@ -27,7 +27,7 @@ final class PlanCheck {
         Map<GpuId, String> claimed = new HashMap<>();
         Set<String> moved = new HashSet<>();
         for (Decision d : decisions.list()) {
-            JobRecord job = cell.jobs.get(d.jobId());
+            JobRecord job = cell.job(d.jobId());
             if (job == null && !(d instanceof Decision.RecordInterference)) {
                 return problem(d, "job is not active in cell " + cell.cellId);
             }
@@ -37,16 +37,17 @@ final class PlanCheck {
                 case Decision.Pack p -> requireState(job, JobState.QUEUED)
                         .or(() -> partners(cell, p.sharingWith()))
                         .or(() -> gang(cell, job, p.gpus(), claimed, p.sharingWith()));
-                case Decision.Suspend s -> job.cancelRequested ? Optional.of("job is being cancelled")
-                        : job.state == JobState.RUNNING || job.state == JobState.STARTING ? Optional.empty()
-                        : Optional.of("job is " + job.state + ", not RUNNING or STARTING");
+                case Decision.Suspend s -> job.cancelRequested() ? Optional.of("job is being cancelled")
+                        : job.state() == JobState.RUNNING || job.state() == JobState.STARTING ? Optional.empty()
+                        : Optional.of("job is " + job.state() + ", not RUNNING or STARTING");
                 case Decision.Migrate m -> requireState(job, JobState.RUNNING)
                         .or(() -> m.from().equals(placement(cell, job)) ? Optional.empty()
                                 : Optional.of("migrates from " + m.from() + " but runs on " + placement(cell, job)))
                         .or(() -> gang(cell, job, m.to(), claimed, List.of()));
                 case Decision.Reject r -> requireState(job, JobState.QUEUED);
-                case Decision.ChangeQueue c -> c.fromLevel() == job.queueLevel ? Optional.empty()
-                        : Optional.of("moves from queue " + c.fromLevel() + " but the job is in queue " + job.queueLevel);
+                case Decision.ChangeQueue c -> c.fromLevel() == job.queueLevel() ? Optional.empty()
+                        : Optional.of("moves from queue " + c.fromLevel() + " but the job is in queue "
+                        + job.queueLevel());
                 case Decision.RecordInterference r -> Optional.empty();
                 case Decision.ConfirmPlacement c -> Optional.empty();
             };
@@ -66,13 +67,13 @@ final class PlanCheck {
     }
 
     private static Optional<String> requireState(JobRecord job, JobState state) {
-        return job.state == state ? Optional.empty() : Optional.of("job is " + job.state + ", not " + state);
+        return job.state() == state ? Optional.empty() : Optional.of("job is " + job.state() + ", not " + state);
     }
 
     private static Optional<String> partners(CellState cell, List<String> partners) {
         for (String id : partners) {
-            JobRecord partner = cell.jobs.get(id);
-            if (partner == null || !partner.state.holdsGpus() || !cell.assignments.containsKey(id)) {
+            JobRecord partner = cell.job(id);
+            if (partner == null || !partner.state().holdsGpus() || !cell.assignments.containsKey(id)) {
                 return Optional.of("pack partner " + id + " holds no GPUs");
             }
         }
@@ -81,8 +82,8 @@ final class PlanCheck {
 
     private static Optional<String> gang(CellState cell, JobRecord job, List<GpuId> gpus, Map<GpuId, String> claimed,
                                          List<String> sharingWith) {
-        if (gpus.size() != job.numGpus) {
-            return Optional.of("gets " + gpus.size() + " GPUs but needs " + job.numGpus);
+        if (gpus.size() != job.numGpus()) {
+            return Optional.of("gets " + gpus.size() + " GPUs but needs " + job.numGpus());
         }
         for (GpuId gpu : gpus) {
             NodeRecord.GpuRecord record = cell.gpu(gpu);
@@ -92,8 +93,8 @@ final class PlanCheck {
             if (!cell.usable(gpu)) {
                 return Optional.of("GPU " + gpu + " is on a lost node or unhealthy");
             }
-            if (job.gpuType != null && !job.gpuType.equals(record.model())) {
-                return Optional.of("GPU " + gpu + " is a " + record.model() + ", the job needs " + job.gpuType);
+            if (job.gpuType() != null && !job.gpuType().equals(record.model())) {
+                return Optional.of("GPU " + gpu + " is a " + record.model() + ", the job needs " + job.gpuType());
             }
             Set<String> occupants = cell.occupants(gpu);
             boolean allowed = sharingWith.isEmpty() ? occupants.isEmpty()
@@ -101,7 +102,7 @@ final class PlanCheck {
             if (!allowed) {
                 return Optional.of("GPU " + gpu + " is used by " + occupants);
             }
-            String previous = claimed.putIfAbsent(gpu, job.jobId);
+            String previous = claimed.putIfAbsent(gpu, job.jobId());
             if (previous != null && sharingWith.isEmpty()) {
                 return Optional.of("GPU " + gpu + " is also given to job " + previous + " in this pass");
             }
@@ -110,7 +111,7 @@ final class PlanCheck {
     }
 
     private static List<GpuId> placement(CellState cell, JobRecord job) {
-        AssignmentRecord assignment = cell.assignments.get(job.jobId);
+        AssignmentRecord assignment = cell.assignments.get(job.jobId());
         return assignment == null ? List.of() : assignment.placement();
     }
 

@@ -7,7 +7,6 @@ import io.quanta.core.model.JobState;
 import io.quanta.core.model.ModelProfile;
 import io.quanta.core.model.Node;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -24,42 +23,41 @@ final class SnapshotBuilder {
 
     static ClusterSnapshot build(CellState cell, long nowMs) {
         List<Node> nodes = cell.nodeViews();
-        List<Job> jobs = new ArrayList<>(cell.jobs.size());
-        for (JobRecord job : cell.jobs.values()) {
-            if (job.drainPeers && job.state == JobState.QUEUED) {
-                continue; // its last gang attempt may still run on a member: not placeable yet
-            }
-            jobs.add(cell.jobView(job, nowMs));
-        }
-        return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution,
-                cell.interferenceMemory);
+        List<Job> jobs = cell.jobViews(nowMs, SnapshotBuilder::placeable);
+        return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution(),
+                cell.interferenceMemory());
+    }
+
+    /** False for a queued job whose last gang attempt may still run on a member: not placeable yet. */
+    private static boolean placeable(JobRecord j) {
+        return !(j.drainPeers() && j.state() == JobState.QUEUED);
     }
 
     static Job job(JobRecord j, AssignmentRecord assignment, long nowMs) {
-        return Job.builder(j.jobId)
-                .tenant(j.tenant)
-                .numGpus(j.numGpus)
-                .gpuType(Optional.ofNullable(j.gpuType))
-                .state(j.state)
-                .attempt(Math.max(1, j.attempt))
-                .arrivalSeq(j.arrivalSeq)
-                .submittedAt(Instant.ofEpochMilli(j.arrivedAtMs))
+        return Job.builder(j.jobId())
+                .tenant(j.tenant())
+                .numGpus(j.numGpus())
+                .gpuType(Optional.ofNullable(j.gpuType()))
+                .state(j.state())
+                .attempt(Math.max(1, j.attempt()))
+                .arrivalSeq(j.arrivalSeq())
+                .submittedAt(Instant.ofEpochMilli(j.arrivedAtMs()))
                 .attainedGpuSeconds(j.attainedAt(nowMs))
                 .executedSeconds(executedSeconds(j, nowMs))
                 .waitingSeconds(waitingSeconds(j, nowMs))
-                .queueLevel(j.queueLevel)
+                .queueLevel(j.queueLevel())
                 .placement(assignment == null ? List.of() : assignment.placement())
-                .sharingWith(List.copyOf(j.sharingWith))
-                .throughput(j.throughput)
-                .baselineThroughput(j.baselineThroughput)
-                .placementChangedAt(j.placementChangedAtMs < 0 ? Optional.empty()
-                        : Optional.of(Instant.ofEpochMilli(j.placementChangedAtMs)))
-                .previousPlacement(j.previousPlacement.stream().map(GpuId::parse).toList())
+                .sharingWith(j.sharingWith())
+                .throughput(j.throughput())
+                .baselineThroughput(j.baselineThroughput())
+                .placementChangedAt(j.placementChangedAtMs() < 0 ? Optional.empty()
+                        : Optional.of(Instant.ofEpochMilli(j.placementChangedAtMs())))
+                .previousPlacement(j.previousPlacement().stream().map(GpuId::parse).toList())
                 .reservedGpus(assignment == null ? List.of() : assignment.reservedGpus())
-                .profile(new ModelProfile(j.modelName, j.tensorSizeSkew, j.gpuMemoryMiB,
-                        j.minibatchMillis == null ? Double.NaN : j.minibatchMillis))
-                .expectedDurationSeconds(j.expectedDurationSeconds == null ? OptionalDouble.empty()
-                        : OptionalDouble.of(j.expectedDurationSeconds))
+                .profile(new ModelProfile(j.modelName(), j.tensorSizeSkew(), j.gpuMemoryMiB(),
+                        j.minibatchMillis() == null ? Double.NaN : j.minibatchMillis()))
+                .expectedDurationSeconds(j.expectedDurationSeconds() == null ? OptionalDouble.empty()
+                        : OptionalDouble.of(j.expectedDurationSeconds()))
                 .build();
     }
 
@@ -70,17 +68,17 @@ final class SnapshotBuilder {
 
     /** True when the job's view changes with time alone (service accrues, or the wait grows). */
     static boolean timeDependent(JobRecord j) {
-        return j.runStartedAtMs >= 0 || j.state == JobState.QUEUED;
+        return j.runStartedAtMs() >= 0 || j.state() == JobState.QUEUED;
     }
 
     private static double executedSeconds(JobRecord j, long nowMs) {
-        boolean running = j.state == JobState.RUNNING || j.state == JobState.SUSPENDING;
-        return running && j.runStartedAtMs >= 0 ? Math.max(0, nowMs - j.runStartedAtMs) / 1000.0
-                : j.state == JobState.QUEUED ? j.lastRunSeconds : 0.0;
+        boolean running = j.state() == JobState.RUNNING || j.state() == JobState.SUSPENDING;
+        return running && j.runStartedAtMs() >= 0 ? Math.max(0, nowMs - j.runStartedAtMs()) / 1000.0
+                : j.state() == JobState.QUEUED ? j.lastRunSeconds() : 0.0;
     }
 
     private static double waitingSeconds(JobRecord j, long nowMs) {
-        return j.state == JobState.QUEUED && j.queuedSinceMs >= 0 ? Math.max(0, nowMs - j.queuedSinceMs) / 1000.0
-                : 0.0;
+        return j.state() == JobState.QUEUED && j.queuedSinceMs() >= 0
+                ? Math.max(0, nowMs - j.queuedSinceMs()) / 1000.0 : 0.0;
     }
 }

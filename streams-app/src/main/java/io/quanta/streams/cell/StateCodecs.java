@@ -46,7 +46,7 @@ public final class StateCodecs {
     private StateCodecs() {
     }
 
-    private static final StateFields<JobRecord, StoredJob> JOB = new StateFields<>(JobRecord.class, JobRecord::new,
+    private static final StateFields<JobRecord, StoredJob> JOB = StateFields.ofRecord(JobRecord.class,
             StoredJob.getClassSchema(), StoredJob::new, Map.of());
     private static final StateFields<NodeRecord, StoredNode> NODE = StateFields.ofRecord(NodeRecord.class,
             StoredNode.getClassSchema(), StoredNode::new, Map.of("gpus", new StateFields.Conversion(

@@ -8,9 +8,9 @@ import io.quanta.schemas.SchedulingDecision;
 import io.quanta.schemas.SourceRef;
 import io.quanta.streams.DeadLetters;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -33,7 +33,7 @@ final class Step {
     private final long rangeFrom;
     private final CellOutput out;
     private final ConfigFingerprint config;
-    private final Map<String, JobRecord> changedStatus = new LinkedHashMap<>();
+    private final Set<String> changedStatus = new LinkedHashSet<>();
     private boolean rangeUsed;
 
     Step(CellState cell, long now, long recordTime, long offset, CellOutput out, ConfigFingerprint config) {
@@ -89,9 +89,9 @@ final class Step {
         out.command(command);
     }
 
-    /** Marks the job's status as changed; emitted once when the step ends. */
-    void statusChanged(JobRecord job) {
-        changedStatus.put(job.jobId, job);
+    /** Marks the job's status as changed; emitted once when the step ends, for the job as it is then. */
+    void statusChanged(String jobId) {
+        changedStatus.add(jobId);
     }
 
     /** Records an input the cell ignored: an IGNORED_INPUT decision, and a dead letter when {@code deadLetter}. */
@@ -104,14 +104,14 @@ final class Step {
 
     /** Emits a dead letter for a job's original submission. */
     void deadLetterSubmission(JobRecord job, String reason) {
-        SourceRef source = new SourceRef(job.sourceTopic, job.sourcePartition, job.sourceOffset);
-        out.deadLetter(job.jobId, DeadLetters.unusable(source, job.jobId, reason, instant()));
+        SourceRef source = new SourceRef(job.sourceTopic(), job.sourcePartition(), job.sourceOffset());
+        out.deadLetter(job.jobId(), DeadLetters.unusable(source, job.jobId(), reason, instant()));
     }
 
     /** Emits the statuses of the changed jobs; the next decision's offset range starts after this record. */
     void finish() {
-        for (JobRecord job : changedStatus.values()) {
-            out.status(Statuses.of(job, cell.assignments.get(job.jobId), now));
+        for (String jobId : changedStatus) {
+            out.status(Statuses.of(cell.latest(jobId), cell.assignments.get(jobId), now));
         }
         if (rangeUsed && offset >= 0) {
             cell.changeMeta(m -> m.lastDecisionOffset = offset);

@@ -15,20 +15,14 @@ import org.junit.jupiter.api.Test;
 class StateFieldsTest {
 
     /** An assignment record with one field more than its schema. */
-    static final class WithNewField {
-        String jobId;
-        int attempt;
-        List<String> gpus;
-        List<String> reserved;
-        List<String> startedNodes;
-        long commandedAtMs;
-        long addedButNotInTheSchema;
+    record WithNewField(String jobId, int attempt, List<String> gpus, List<String> reserved,
+                        List<String> startedNodes, long commandedAtMs, long addedButNotInTheSchema) {
     }
 
     @Test
     void shouldRefuseARecordFieldThatItsSchemaLacks() {
-        assertThatThrownBy(() -> new StateFields<>(WithNewField.class, WithNewField::new,
-                StoredAssignment.getClassSchema(), StoredAssignment::new, Map.of()))
+        assertThatThrownBy(() -> StateFields.ofRecord(WithNewField.class, StoredAssignment.getClassSchema(),
+                StoredAssignment::new, Map.of()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("[addedButNotInTheSchema] are not in io.quanta.schemas.state.StoredAssignment");
     }
@@ -45,8 +39,8 @@ class StateFieldsTest {
     }
 
     @Test
-    void shouldCopyEveryFieldOfAMutableClassByName() {
-        StateFields<JobRecord, StoredJob> fields = new StateFields<>(JobRecord.class, JobRecord::new,
+    void shouldCopyEveryComponentOfTheJobRecordByName() {
+        StateFields<JobRecord, StoredJob> fields = StateFields.ofRecord(JobRecord.class,
                 StoredJob.getClassSchema(), StoredJob::new, Map.of());
         JobRecord sample = StateSamples.job();
 

@@ -22,10 +22,31 @@ final class StateSamples {
     }
 
     static JobRecord job() {
-        JobRecord job = fill(new JobRecord());
-        job.state = JobState.SUSPENDING;
-        job.throughput = Double.NaN;
-        return job;
+        return fill(JobRecord.class, Map.of("state", JobState.SUSPENDING, "throughput", Double.NaN));
+    }
+
+    /**
+     * A job as a submission leaves it, with the unset values the sample above never holds (nulls, NaN, -1, empty
+     * lists) and an environment given out of order.
+     */
+    static JobRecord queuedJob() {
+        JobRecord.Draft job = new JobRecord.Draft();
+        job.jobId = "j|1";
+        job.cellId = "cell-0";
+        job.tenant = "vision";
+        job.numGpus = 4;
+        job.gpuType = null;
+        job.modelName = "resnet50";
+        job.tensorSizeSkew = 0.25;
+        job.minibatchMillis = 12.5;
+        job.expectedDurationSeconds = null;
+        job.command = List.of("python", "train.py");
+        job.env = new TreeMap<>(Map.of("B", "2", "A", "1", "C", "3"));
+        job.attainedBase = 1234.5678901234;
+        job.baselineThroughput = 3.3;
+        job.pendingPeerEnds = List.of("n2");
+        job.sourceOffset = 42;
+        return job.build();
     }
 
     static NodeRecord node() {
@@ -67,20 +88,9 @@ final class StateSamples {
         return fields;
     }
 
-    private static <T> T fill(T record) {
-        int n = 1;
-        for (Field field : storedFields(record.getClass())) {
-            if (!Modifier.isFinal(field.getModifiers())) {
-                set(field, record, valueFor(field, n));
-            }
-            n++;
-        }
-        return record;
-    }
-
     /**
-     * A Java record with a sample value for each component (the same values {@link #fill(Object)} gives the fields of
-     * a mutable class, in declaration order) except those {@code given}.
+     * A Java record with a sample value for each component (its name and position in the record make it differ from
+     * every other component's) except those {@code given}.
      */
     private static <R extends Record> R fill(Class<R> type, Map<String, Object> given) {
         java.lang.reflect.RecordComponent[] components = type.getRecordComponents();
@@ -136,14 +146,6 @@ final class StateSamples {
     private static Object get(Field field, Object target) {
         try {
             return field.get(target);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void set(Field field, Object target, Object value) {
-        try {
-            field.set(target, value);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
