@@ -3,8 +3,8 @@ package io.quanta.bench;
 import io.quanta.chaos.infra.ChildJvm;
 import io.quanta.chaos.infra.Ports;
 import io.quanta.chaos.infra.StatusApi;
-import io.quanta.cli.TopicsCommand;
 import io.quanta.cli.metrics.MetricsConfigSection;
+import io.quanta.cli.setup.ClusterSetup;
 import io.quanta.embedded.Await;
 import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.topics.QuantaTopic;
@@ -127,8 +127,8 @@ public final class BenchCluster implements AutoCloseable {
         s.put(MetricsConfigSection.ENABLED, "false");
         s.putAll(extra);
         BenchCluster cluster = new BenchCluster(name, dir, s, cellIds);
-        TopicsCommand.apply(cluster.config);
-        TopicsCommand.applySchemas(cluster.config);
+        ClusterSetup.applyTopics(cluster.config);
+        ClusterSetup.applySchemas(cluster.config);
         return cluster;
     }
 

@@ -2,9 +2,12 @@ package io.quanta.chaos;
 
 import io.quanta.chaos.infra.ChaosStack;
 import io.quanta.chaos.scenario.CrashScenario;
+import io.quanta.chaos.scenario.Figure;
 import io.quanta.chaos.scenario.FuzzScenario;
 import io.quanta.chaos.scenario.GangScenario;
 import io.quanta.chaos.scenario.PartitionScenario;
+import io.quanta.chaos.scenario.Scenario;
+import io.quanta.chaos.scenario.ScenarioResult;
 import io.quanta.chaos.scenario.SkewScenario;
 import java.io.IOException;
 import java.io.PrintStream;

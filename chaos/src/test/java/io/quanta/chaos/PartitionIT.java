@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.chaos.infra.ChaosStack;
 import io.quanta.chaos.scenario.PartitionScenario;
+import io.quanta.chaos.scenario.ScenarioResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -3,6 +3,7 @@ package io.quanta.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.chaos.infra.ChaosStack;
+import io.quanta.chaos.scenario.ScenarioResult;
 import io.quanta.chaos.scenario.SkewScenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -2,23 +2,17 @@ package io.quanta.cli;
 
 import io.quanta.cli.acl.AclConfigSection;
 import io.quanta.cli.client.Table;
-import io.quanta.streams.SchedulerConfigSection;
-import io.quanta.streams.router.TenantTopics;
-import io.quanta.topics.TopicCatalogue;
+import io.quanta.cli.setup.ClusterSetup;
 import io.quanta.topics.admin.AclApplyResult;
 import io.quanta.topics.admin.AclPlan;
-import io.quanta.topics.admin.AclPrincipals;
-import io.quanta.topics.admin.AclsApply;
 import io.quanta.topics.admin.QuantaRole;
 import io.quanta.topics.config.QuantaConfig;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
@@ -86,38 +80,6 @@ public final class AclsCommand implements Runnable {
         }
     }
 
-    /**
-     * The plan for the principals, topic names and scheduler application id of {@code config}.
-     *
-     * @throws IllegalArgumentException when no role has a principal, or one is not {@code Type:name}
-     */
-    public static AclPlan plan(QuantaConfig config) {
-        AclPrincipals principals = AclConfigSection.principals(config);
-        if (principals.isEmpty()) {
-            throw new IllegalArgumentException("no principals given: name them with --scheduler, --node, --tenant, "
-                    + "--auditor (e.g. --scheduler User:scheduler) or acl.<role>.principals");
-        }
-        TopicCatalogue topics = TopicCatalogue.forAdministration(config);
-        Optional<AclPlan.TenantTopics> tenantTopics = Optional.empty();
-        if (config.getBoolean(SchedulerConfigSection.TENANT_TOPICS)) {
-            String shared = topics.submissions().name();
-            TenantTopics names = new TenantTopics(shared);
-            Map<String, String> topicOf = new LinkedHashMap<>();
-            AclConfigSection.tenants(config).forEach((principal, tenant) -> topicOf.put(principal,
-                    names.topicOf(tenant)));
-            tenantTopics = Optional.of(new AclPlan.TenantTopics(shared + ".", topicOf));
-        }
-        return AclPlan.of(topics, config.getString(SchedulerConfigSection.APPLICATION_ID),
-                config.getString(AclConfigSection.AUDITOR_GROUP_PREFIX), principals, tenantTopics);
-    }
-
-    /** Applies the plan of {@code config} with its (admin) client settings. */
-    public static List<AclApplyResult> apply(QuantaConfig config, AclPlan plan) {
-        try (Admin admin = Admin.create(config.kafkaClientProperties())) {
-            return new AclsApply(admin, Duration.ofSeconds(60)).apply(plan);
-        }
-    }
-
     /** {@code quanta acls print}: the plan as a table, no cluster needed. */
     @Command(name = "print", mixinStandardHelpOptions = true,
             description = "Print the ACLs each role gets (one line per binding; all ALLOW, host *). Needs no cluster.")
@@ -134,7 +96,7 @@ public final class AclsCommand implements Runnable {
 
         @Override
         public Integer call() {
-            AclPlan plan = plan(principals.over(config.load()));
+            AclPlan plan = ClusterSetup.aclPlan(principals.over(config.load()));
             Table table = new Table("ROLE", "PRINCIPAL", "OPERATION", "RESOURCE", "PATTERN", "NAME");
             for (AclPlan.Entry e : plan.entries()) {
                 table.row((Object[]) row(e.role().label(), e.binding()));
@@ -166,11 +128,11 @@ public final class AclsCommand implements Runnable {
         @Override
         public Integer call() {
             QuantaConfig loaded = principals.over(config.load());
-            AclPlan plan = plan(loaded);
+            AclPlan plan = ClusterSetup.aclPlan(loaded);
             PrintWriter out = spec.commandLine().getOut();
             List<AclApplyResult> results;
             try {
-                results = apply(loaded, plan);
+                results = ClusterSetup.applyAcls(loaded, plan);
             } catch (KafkaException e) {
                 if (e.getCause() instanceof SecurityDisabledException
                         || e.getCause() instanceof ClusterAuthorizationException) {

@@ -1,15 +1,11 @@
 package io.quanta.cli;
 
-import io.quanta.streams.router.TenantTopics;
-import io.quanta.topics.TopicCatalogue;
+import io.quanta.cli.setup.ClusterSetup;
 import io.quanta.topics.TopicSpec;
 import io.quanta.topics.admin.TopicApplyResult;
-import io.quanta.topics.admin.TopicsApply;
 import io.quanta.topics.config.QuantaConfig;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.kafka.clients.admin.Admin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -42,32 +38,14 @@ public final class AddTenantCommand implements Callable<Integer> {
         QuantaConfig loaded = config.load();
         List<TopicSpec<String, ?>> specs;
         try {
-            specs = specs(loaded, tenants);
+            specs = ClusterSetup.tenantTopics(loaded, tenants);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println(e.getMessage());
             return ExitCodes.USAGE;
         }
-        List<TopicApplyResult> results = apply(loaded, specs);
+        List<TopicApplyResult> results = ClusterSetup.applyTopics(loaded, specs);
         TopicsCommand.print(results, spec.commandLine().getOut());
         return results.stream().anyMatch(r -> r.outcome() == TopicApplyResult.Outcome.DRIFT)
                 ? ExitCodes.DRIFT : ExitCodes.OK;
-    }
-
-    /**
-     * The submissions topic of each tenant, with the settings of the shared one.
-     *
-     * @throws IllegalArgumentException when a tenant name cannot be part of a topic name
-     */
-    public static List<TopicSpec<String, ?>> specs(QuantaConfig config, List<String> tenants) {
-        TopicSpec<String, ?> shared = TopicCatalogue.forAdministration(config).submissions();
-        TenantTopics topics = new TenantTopics(shared.name());
-        return tenants.stream().<TopicSpec<String, ?>>map(t -> shared.named(topics.topicOf(t))).toList();
-    }
-
-    /** Creates what is missing of {@code specs} with the (admin) client settings of {@code config}; idempotent. */
-    public static List<TopicApplyResult> apply(QuantaConfig config, List<TopicSpec<String, ?>> specs) {
-        try (Admin admin = Admin.create(config.kafkaClientProperties())) {
-            return new TopicsApply(admin, Duration.ofSeconds(60)).apply(specs);
-        }
     }
 }

@@ -1,17 +1,12 @@
 package io.quanta.cli;
 
-import io.quanta.topics.TopicCatalogue;
+import io.quanta.cli.setup.ClusterSetup;
 import io.quanta.topics.admin.SchemaApplyResult;
-import io.quanta.topics.admin.SchemasApply;
 import io.quanta.topics.admin.TopicApplyResult;
-import io.quanta.topics.admin.TopicsApply;
 import io.quanta.topics.config.QuantaConfig;
-import io.quanta.topics.serde.AvroSerdeFactory;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.kafka.clients.admin.Admin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -28,20 +23,6 @@ public final class TopicsCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
-    /** Runs {@link TopicsApply} over the whole catalogue and prints one line per topic; idempotent. */
-    public static List<TopicApplyResult> apply(QuantaConfig config) {
-        try (Admin admin = Admin.create(config.kafkaClientProperties())) {
-            return new TopicsApply(admin, Duration.ofSeconds(60)).apply(TopicCatalogue.forAdministration(config)
-                    .all());
-        }
-    }
-
-    /** Registers the value schema of every topic ({@link SchemasApply}); idempotent. */
-    public static List<SchemaApplyResult> applySchemas(QuantaConfig config) {
-        return new SchemasApply(AvroSerdeFactory.from(config).registry())
-                .apply(TopicCatalogue.forAdministration(config));
     }
 
     /** Prints schema results as an aligned table. */
@@ -82,9 +63,9 @@ public final class TopicsCommand implements Runnable {
         @Override
         public Integer call() {
             QuantaConfig loaded = config.load();
-            List<TopicApplyResult> results = apply(loaded);
+            List<TopicApplyResult> results = ClusterSetup.applyTopics(loaded);
             print(results, spec.commandLine().getOut());
-            List<SchemaApplyResult> schemas = applySchemas(loaded);
+            List<SchemaApplyResult> schemas = ClusterSetup.applySchemas(loaded);
             printSchemas(schemas, spec.commandLine().getOut());
             boolean drift = results.stream().anyMatch(r -> r.outcome() == TopicApplyResult.Outcome.DRIFT)
                     || schemas.stream().anyMatch(r -> r.outcome() == SchemaApplyResult.Outcome.DRIFT);

@@ -23,9 +23,10 @@ import org.slf4j.LoggerFactory;
  * The node connector's command loop (its own thread): assigns the one partition of the commands topic that the node
  * id maps to under the default partitioner ({@link NodePartition}), starting at the end, then hands every command keyed
  * by this node to the handler. A command that cannot be read while the schema registry is down is read again with
- * backoff, never skipped; an unreadable one is skipped with an error. {@link #stop} ends it.
+ * backoff, never skipped; an unreadable one is skipped with an error. {@link #start} runs it on a thread of its own,
+ * {@link #stop} ends it, {@link #close} ends it and waits for its thread.
  */
-final class CommandLoop implements Runnable {
+final class CommandLoop implements Runnable, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(CommandLoop.class);
     private static final Duration KAFKA_RETRY = Duration.ofSeconds(1);
@@ -39,6 +40,7 @@ final class CommandLoop implements Runnable {
     private final Consumer<Throwable> onFailure;
     private final Object pauseLock = new Object();
     private final Backoff registryBackoff = new Backoff(KAFKA_RETRY, MAX_REGISTRY_BACKOFF);
+    private final Thread thread = new Thread(this, "quanta-node-commands");
     private volatile KafkaConsumer<String, NodeCommand> consumer;
     private volatile boolean running = true;
 
@@ -74,6 +76,22 @@ final class CommandLoop implements Runnable {
             onFailure.accept(e);
         } finally {
             consumer = null;
+        }
+    }
+
+    /** Runs the loop on its own thread, {@code quanta-node-commands}. */
+    void start() {
+        thread.start();
+    }
+
+    /** Ends the loop ({@link #stop}) and waits up to 30 s for the thread {@link #start} started to end. */
+    @Override
+    public void close() {
+        stop();
+        try {
+            thread.join(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

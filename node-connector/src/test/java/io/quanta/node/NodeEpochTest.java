@@ -3,7 +3,7 @@ package io.quanta.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.node.runner.NodeWorkDir;
-import io.quanta.node.testing.MutableClock;
+import io.quanta.testing.MutableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

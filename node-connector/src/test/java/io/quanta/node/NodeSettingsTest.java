@@ -3,6 +3,7 @@ package io.quanta.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.ConfigSections;
 import io.quanta.topics.config.QuantaConfig;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class NodeSettingsTest {
 
     private static QuantaConfig config(Map<String, String> values) {
-        return QuantaConfig.builder().sections(ConfigSections.core().with(new NodeConfigSection()))
+        return QuantaConfig.builder().sections(TopicCatalogue.configSections().with(new NodeConfigSection()))
                 .overrides(values).build();
     }
 

@@ -12,6 +12,7 @@ import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobState;
 import io.quanta.schemas.JobSubmitted;
+import io.quanta.streams.deadletter.JobSecretTopics;
 import io.quanta.streams.testing.SchedulerDriver;
 import io.quanta.streams.testing.ScriptedPolicy;
 import io.quanta.topics.TopicSpec;

@@ -14,6 +14,7 @@ import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobEventType;
 import io.quanta.schemas.JobState;
 import io.quanta.schemas.NodeCommandType;
+import io.quanta.streams.deadletter.DeadLetters;
 import io.quanta.streams.testing.SchedulerDriver;
 import io.quanta.streams.testing.ScriptedPolicy;
 import io.quanta.topics.serde.WireFormat;

@@ -10,8 +10,10 @@ import io.quanta.schemas.NodeAdmission;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.schemas.SchedulingDecision;
+import io.quanta.topics.config.ConfigSections;
+import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
-import io.quanta.topics.config.TopicConfigSection;
+import io.quanta.topics.serde.SerdeFactory;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +53,11 @@ public final class TopicCatalogue {
 
     private TopicCatalogue(Map<QuantaTopic, TopicSpec<String, ?>> specs) {
         this.specs = java.util.Collections.unmodifiableMap(new EnumMap<>(specs));
+    }
+
+    /** The configuration sections of this module only (connection and topics): what a catalogue reads. */
+    public static ConfigSections configSections() {
+        return ConfigSections.of(List.of(new ConnectionConfigSection(), new TopicConfigSection()));
     }
 
     /** The catalogue described by {@code config}, with value serdes from {@code serdes}. */

@@ -1,5 +1,6 @@
 package io.quanta.topics;
 
+import io.quanta.topics.serde.SerdeFactory;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.Serde;

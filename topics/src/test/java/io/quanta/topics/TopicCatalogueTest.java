@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.schemas.JobState;
 import io.quanta.schemas.JobStatus;
-import io.quanta.topics.config.ConfigSections;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.registry.InMemorySchemaRegistryClient;
 import io.quanta.topics.serde.AvroSerdeFactory;
@@ -104,6 +103,6 @@ class TopicCatalogueTest {
     }
 
     private static QuantaConfig config(Map<String, String> values) {
-        return QuantaConfig.builder().sections(ConfigSections.core()).overrides(values).build();
+        return QuantaConfig.builder().sections(TopicCatalogue.configSections()).overrides(values).build();
     }
 }

@@ -1,9 +1,9 @@
 package io.quanta.audit.replay;
 
 import io.quanta.schemas.CellInput;
-import io.quanta.topics.SerdeFactory;
 import io.quanta.topics.registry.InMemorySchemaRegistryClient;
 import io.quanta.topics.serde.AvroSerdeFactory;
+import io.quanta.topics.serde.SerdeFactory;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;

@@ -1,8 +1,8 @@
 package io.quanta.chaos.infra;
 
 import io.quanta.chaos.observe.TopicTail;
-import io.quanta.cli.TopicsCommand;
 import io.quanta.cli.metrics.MetricsConfigSection;
+import io.quanta.cli.setup.ClusterSetup;
 import io.quanta.embedded.Await;
 import io.quanta.node.NodeConfigSection;
 import io.quanta.schemas.JobRequest;
@@ -11,10 +11,10 @@ import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.streams.SchedulerConfigSection;
 import io.quanta.topics.QuantaTopic;
 import io.quanta.topics.TopicCatalogue;
+import io.quanta.topics.TopicConfigSection;
 import io.quanta.topics.TopicSpec;
 import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
-import io.quanta.topics.config.TopicConfigSection;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import io.quanta.topics.serde.AvroTrust;
 import java.io.IOException;
@@ -188,8 +188,8 @@ public final class ChaosCluster implements AutoCloseable {
     }
 
     private void applyTopics() {
-        TopicsCommand.apply(config);
-        TopicsCommand.applySchemas(config);
+        ClusterSetup.applyTopics(config);
+        ClusterSetup.applySchemas(config);
         List<String> wanted = topics.all().stream().map(TopicSpec::name).toList();
         try (Admin admin = Admin.create(config.kafkaClientProperties())) {
             Await.until("topics of " + name + " listed by the broker", Duration.ofSeconds(60),

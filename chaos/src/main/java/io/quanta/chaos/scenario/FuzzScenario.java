@@ -1,8 +1,5 @@
 package io.quanta.chaos.scenario;
 
-import io.quanta.chaos.Report;
-import io.quanta.chaos.Scenario;
-import io.quanta.chaos.ScenarioResult;
 import io.quanta.chaos.infra.ChaosCluster;
 import io.quanta.chaos.infra.ChaosStack;
 import io.quanta.chaos.infra.Faults;

@@ -1,14 +1,12 @@
 package io.quanta.cli.local;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quanta.cli.AclsCommand;
-import io.quanta.cli.AddTenantCommand;
-import io.quanta.cli.TopicsCommand;
 import io.quanta.cli.client.ClusterAccess;
 import io.quanta.cli.metrics.ClusterMonitor;
 import io.quanta.cli.metrics.MetricsServer;
 import io.quanta.cli.metrics.NodeMetrics;
 import io.quanta.cli.observe.RecordSink;
+import io.quanta.cli.setup.ClusterSetup;
 import io.quanta.embedded.ApicurioRegistryProcess;
 import io.quanta.embedded.Await;
 import io.quanta.embedded.EmbeddedKafkaBroker;
@@ -165,13 +163,13 @@ public final class LocalCluster implements AutoCloseable {
         }
         QuantaConfig admin = configAs(LocalSecurity.ADMIN);
         log.accept("applying topics");
-        TopicsCommand.apply(admin);
-        TopicsCommand.applySchemas(admin);
+        ClusterSetup.applyTopics(admin);
+        ClusterSetup.applySchemas(admin);
         List<String> tenantTopics = List.of();
         if (tenantTopics()) {
             log.accept("creating each tenant's submissions topic (tenants authenticated by topic)");
-            List<TopicSpec<String, ?>> specs = AddTenantCommand.specs(admin, o.tenants());
-            AddTenantCommand.apply(admin, specs);
+            List<TopicSpec<String, ?>> specs = ClusterSetup.tenantTopics(admin, o.tenants());
+            ClusterSetup.applyTopics(admin, specs);
             tenantTopics = specs.stream().map(TopicSpec::name).toList();
         }
         awaitTopicsVisible(admin, tenantTopics);
@@ -235,8 +233,8 @@ public final class LocalCluster implements AutoCloseable {
 
     /** The roles' ACLs for the local users, as {@code quanta acls apply} makes them; drift is only logged here. */
     private void applyAcls(QuantaConfig admin) {
-        AclPlan plan = AclsCommand.plan(config.withOverrides(security.aclSettings()));
-        List<AclApplyResult> results = AclsCommand.apply(admin, plan);
+        AclPlan plan = ClusterSetup.aclPlan(config.withOverrides(security.aclSettings()));
+        List<AclApplyResult> results = ClusterSetup.applyAcls(admin, plan);
         results.stream().filter(r -> r.outcome() == AclApplyResult.Outcome.DRIFT)
                 .forEach(r -> LOG.warn("ACL beyond the roles on this local cluster: {}", r.binding()));
     }

@@ -2,8 +2,8 @@ package io.quanta.streams.app;
 
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.SourceRef;
-import io.quanta.streams.DeadLetters;
-import io.quanta.streams.JobSecretTopics;
+import io.quanta.streams.deadletter.DeadLetters;
+import io.quanta.streams.deadletter.JobSecretTopics;
 import io.quanta.topics.TopicSpec;
 import io.quanta.topics.serde.RegistryUnavailableException;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.quanta.streams.app;
 
-import io.quanta.streams.JobSecretTopics;
 import io.quanta.streams.SchedulerSettings;
+import io.quanta.streams.deadletter.JobSecretTopics;
 import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
 import java.nio.file.Path;

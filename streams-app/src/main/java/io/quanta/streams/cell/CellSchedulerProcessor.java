@@ -11,7 +11,7 @@ import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.schemas.SourceRef;
-import io.quanta.streams.DeadLetters;
+import io.quanta.streams.deadletter.DeadLetters;
 import io.quanta.streams.router.SubmissionChecks;
 import io.quanta.streams.store.CellKeys;
 import io.quanta.streams.store.CellScopedStore;

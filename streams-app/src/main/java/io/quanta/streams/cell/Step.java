@@ -6,7 +6,7 @@ import io.quanta.schemas.GpuRef;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.schemas.SourceRef;
-import io.quanta.streams.DeadLetters;
+import io.quanta.streams.deadletter.DeadLetters;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -28,7 +28,7 @@ public interface InputRoute<V> {
 
     /**
      * Whether this topic's values may hold a job's command line and environment (submissions): their dead letters
-     * then keep no copy of the value ({@link io.quanta.streams.DeadLetters#withoutValue}).
+     * then keep no copy of the value ({@link io.quanta.streams.deadletter.DeadLetters#withoutValue}).
      */
     default boolean carriesJobSecrets() {
         return false;

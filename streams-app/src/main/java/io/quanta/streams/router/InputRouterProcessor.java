@@ -3,7 +3,7 @@ package io.quanta.streams.router;
 import io.quanta.schemas.CellInput;
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.SourceRef;
-import io.quanta.streams.DeadLetters;
+import io.quanta.streams.deadletter.DeadLetters;
 import io.quanta.topics.serde.MalformedRecordException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,6 +1,7 @@
 package io.quanta.topics.admin;
 
 import io.quanta.topics.TopicSpec;
+import io.quanta.topics.retry.Backoff;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
@@ -20,6 +22,7 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.record.TimestampType;
 
 /**
@@ -28,6 +31,10 @@ import org.apache.kafka.common.record.TimestampType;
  * {@link TopicApplyResult.Outcome#DRIFT} with details. Idempotent: a second run reports OK for everything it created.
  */
 public final class TopicsApply {
+
+    /** The first wait for a topic the broker's metadata does not know yet; doubled after each try, up to the cap. */
+    static final Duration FIRST_DESCRIBE_WAIT = Duration.ofMillis(50);
+    static final Duration MAX_DESCRIBE_WAIT = Duration.ofSeconds(1);
 
     private final Admin admin;
     private final Duration timeout;
@@ -108,22 +115,43 @@ public final class TopicsApply {
      * (by us or by a concurrent apply): it answers UnknownTopicOrPartition for a short while. Bounded by the timeout.
      */
     private TopicDescription describeWhenKnown(String name) {
+        return whenKnown(() -> await(admin.describeTopics(List.of(name)).allTopicNames(), "describe topic " + name)
+                .get(name), timeout, new Backoff(FIRST_DESCRIBE_WAIT, MAX_DESCRIBE_WAIT), TopicsApply::sleep);
+    }
+
+    /**
+     * Calls {@code describe} until it answers, waiting the backoff's delays while it fails because the topic is not
+     * known yet (UnknownTopicOrPartition), for at most {@code timeout}. Any other failure, this one once the timeout
+     * has passed, or an interrupted wait throws the failure.
+     */
+    static <T> T whenKnown(Supplier<T> describe, Duration timeout, Backoff backoff, Pause pause) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             try {
-                return await(admin.describeTopics(List.of(name)).allTopicNames(), "describe topic " + name).get(name);
+                return describe.get();
             } catch (KafkaException e) {
-                if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
-                        || System.nanoTime() > deadline) {
-                    throw e;
-                }
-                try {
-                    Thread.sleep(50); // metadata propagation backoff, not test synchronisation
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() - deadline >= 0
+                        || !pause.pause(backoff.next())) {
                     throw e;
                 }
             }
+        }
+    }
+
+    /** Waits before the next try. */
+    @FunctionalInterface
+    interface Pause {
+        /** Waits {@code delay}; false when interrupted (the thread's interrupt flag set again). */
+        boolean pause(Duration delay);
+    }
+
+    private static boolean sleep(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis()); // metadata propagation backoff, not test synchronisation
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

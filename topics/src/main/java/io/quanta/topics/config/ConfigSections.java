@@ -53,11 +53,6 @@ public final class ConfigSections {
         this.passThroughKeys = Set.copyOf(passThrough);
     }
 
-    /** The built-in sections of this module only (connection and topics). */
-    public static ConfigSections core() {
-        return of(List.of(new ConnectionConfigSection(), new TopicConfigSection()));
-    }
-
     /** Every section on the class path, found with {@link ServiceLoader}, in a stable order (by name). */
     public static ConfigSections discover() {
         List<ConfigSection> found = new ArrayList<>();

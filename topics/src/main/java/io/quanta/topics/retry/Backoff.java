@@ -4,13 +4,14 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Exponential backoff, the one retry policy of the project's retry loops (schema registry calls, the node
- * connector's outbox and its reading of commands while the registry is down): the first delay, doubled after each
- * failure up to a cap, back to the first after a success. Not thread-safe: one per loop.
+ * Exponential backoff, the one retry policy of the project's retry loops (schema registry calls, {@code topics apply}
+ * waiting for a new topic's metadata, the node connector's outbox, its reading of commands while the registry is down
+ * and its removal of a killed attempt's cgroup): the first delay, doubled after each failure up to a cap, back to the
+ * first after a success. Not thread-safe: one per loop.
  *
  * <p>Own code (a few lines) rather than Failsafe or Resilience4j: the loops wait in different ways (the outbox on its
- * monitor, so that new items and close wake it; the connector on its pause lock; the registry client by sleeping) and
- * need only the delays, which a library would not make shorter.
+ * monitor, so that new items and close wake it; the connector on its pause lock; the registry client and
+ * {@code topics apply} by sleeping) and need only the delays, which a library would not make shorter.
  */
 public final class Backoff {
 

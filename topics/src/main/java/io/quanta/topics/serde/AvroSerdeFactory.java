@@ -1,6 +1,5 @@
 package io.quanta.topics.serde;
 
-import io.quanta.topics.SerdeFactory;
 import io.quanta.topics.config.ConnectionConfigSection;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.registry.HttpSchemaRegistryClient;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.topics.QuantaTopic;
 import io.quanta.topics.TopicCatalogue;
-import io.quanta.topics.config.ConfigSections;
 import io.quanta.topics.config.QuantaConfig;
 import java.net.InetAddress;
 import java.util.EnumMap;
@@ -258,7 +257,7 @@ class AclPlanTest {
     }
 
     private static QuantaConfig config(Map<String, String> values) {
-        return QuantaConfig.builder().sections(ConfigSections.core()).overrides(values).build();
+        return QuantaConfig.builder().sections(TopicCatalogue.configSections()).overrides(values).build();
     }
 
     /** A client request as the authorizer sees it: only the principal matters to ACLs on host {@code *}. */

@@ -6,7 +6,6 @@ import io.quanta.embedded.KafkaStack;
 import io.quanta.embedded.KafkaStackExtension;
 import io.quanta.topics.QuantaTopic;
 import io.quanta.topics.TopicCatalogue;
-import io.quanta.topics.config.ConfigSections;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.registry.InMemorySchemaRegistryClient;
 import io.quanta.topics.serde.AvroSerdeFactory;
@@ -38,7 +37,7 @@ class TopicsApplyIT {
             values.put(topic.nameKey(), prefix + topic.defaultName());
             values.put(topic.partitionsKey(), "2");
         }
-        QuantaConfig config = QuantaConfig.builder().sections(ConfigSections.core()).overrides(values).build();
+        QuantaConfig config = QuantaConfig.builder().sections(TopicCatalogue.configSections()).overrides(values).build();
         catalogue = TopicCatalogue.from(config, new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true));
     }
 

@@ -3,6 +3,7 @@ package io.quanta.topics.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quanta.topics.TopicCatalogue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ class QuantaConfigTest {
                 topic.status.name=from-file
                 """);
 
-        QuantaConfig config = QuantaConfig.builder().sections(ConfigSections.core()).propertiesFile(file)
+        QuantaConfig config = QuantaConfig.builder().sections(TopicCatalogue.configSections()).propertiesFile(file)
                 .environment(Map.of("QUANTA_TOPIC_INBOX_PARTITIONS", "5", "QUANTA_BOOTSTRAP_SERVERS", "env:9092"))
                 .overrides(Map.of("bootstrap.servers", "flag:9092"))
                 .build();
@@ -42,7 +43,7 @@ class QuantaConfigTest {
 
     @Test
     void shouldUseDocumentedDefaultsWhenNothingIsSet() {
-        QuantaConfig config = QuantaConfig.builder().sections(ConfigSections.core()).build();
+        QuantaConfig config = QuantaConfig.builder().sections(TopicCatalogue.configSections()).build();
 
         assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(config.registryUrl()).isEmpty();
@@ -52,7 +53,7 @@ class QuantaConfigTest {
 
     @Test
     void shouldFailNamingKeyAndNeighboursWhenQuantaKeyIsUnknown() {
-        assertThatThrownBy(() -> QuantaConfig.builder().sections(ConfigSections.core())
+        assertThatThrownBy(() -> QuantaConfig.builder().sections(TopicCatalogue.configSections())
                 .environment(Map.of("QUANTA_TOPIC_INBOX_PARTITONS", "3")).build())
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("topic.inbox.partitons")
@@ -77,7 +78,7 @@ class QuantaConfigTest {
         ConfigSection section = section("scheduler", new ConfigDef().define("scheduler.policy", ConfigDef.Type.STRING,
                 "fifo", ConfigDef.ValidString.in("fifo", "tiresias-las"), ConfigDef.Importance.HIGH, "Policy."));
 
-        assertThatThrownBy(() -> QuantaConfig.builder().sections(ConfigSections.core().with(section))
+        assertThatThrownBy(() -> QuantaConfig.builder().sections(TopicCatalogue.configSections().with(section))
                 .overrides(Map.of("scheduler.policy", "lottery")).build())
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("scheduler.policy")
@@ -103,7 +104,7 @@ class QuantaConfigTest {
 
     @Test
     void shouldTakeKafkaSettingsButIgnoreUnrelatedVariablesFromEnvironment() {
-        QuantaConfig config = QuantaConfig.builder().sections(ConfigSections.core())
+        QuantaConfig config = QuantaConfig.builder().sections(TopicCatalogue.configSections())
                 .environment(Map.of("QUANTA_SECURITY_PROTOCOL", "SSL", "QUANTA_HOME", "/opt/quanta", "PATH", "/bin"))
                 .build();
 
@@ -155,7 +156,7 @@ class QuantaConfigTest {
         ConfigSection clash = section("clash", new ConfigDef().define("bootstrap.servers", ConfigDef.Type.STRING,
                 "x", ConfigDef.Importance.LOW, "dup"));
 
-        assertThatThrownBy(() -> ConfigSections.core().with(clash))
+        assertThatThrownBy(() -> TopicCatalogue.configSections().with(clash))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bootstrap.servers").hasMessageContaining("clash");
     }
@@ -171,7 +172,7 @@ class QuantaConfigTest {
     }
 
     private static QuantaConfig config(Map<String, String> values) {
-        return QuantaConfig.builder().sections(ConfigSections.core()).overrides(values).build();
+        return QuantaConfig.builder().sections(TopicCatalogue.configSections()).overrides(values).build();
     }
 
     private static ConfigSection section(String name, ConfigDef def) {

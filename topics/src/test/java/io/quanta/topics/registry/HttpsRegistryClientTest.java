@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.schemas.JobTelemetry;
-import io.quanta.topics.config.ConfigSections;
+import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.config.QuantaConfig;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -50,7 +50,7 @@ class HttpsRegistryClientTest {
 
     @Test
     void shouldTalkHttpsWhenTrustStoreIsConfigured() {
-        QuantaConfig config = QuantaConfig.builder().sections(ConfigSections.core()).overrides(Map.of(
+        QuantaConfig config = QuantaConfig.builder().sections(TopicCatalogue.configSections()).overrides(Map.of(
                 "schema.registry.url", server.url(),
                 "schema.registry.ssl.truststore.location", trustStore.toString(),
                 "schema.registry.ssl.truststore.password", PASSWORD)).build();

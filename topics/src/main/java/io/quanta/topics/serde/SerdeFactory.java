@@ -1,4 +1,4 @@
-package io.quanta.topics;
+package io.quanta.topics.serde;
 
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.avro.specific.SpecificRecord;

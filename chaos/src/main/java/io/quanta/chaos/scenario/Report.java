@@ -1,4 +1,4 @@
-package io.quanta.chaos;
+package io.quanta.chaos.scenario;
 
 import java.time.Duration;
 import java.util.ArrayList;

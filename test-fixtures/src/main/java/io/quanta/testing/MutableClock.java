@@ -1,4 +1,4 @@
-package io.quanta.node.testing;
+package io.quanta.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,7 +6,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock that only moves when told to. */
+/**
+ * A fake clock for tests of any module: it shows the instant it was last set to, and only moves when told to
+ * ({@link #advance}, {@link #set}, either way). Thread-safe. (The simulator's {@code VirtualClock}, forward only, is
+ * production code of the simulator.)
+ */
 public final class MutableClock extends Clock {
 
     private volatile Instant now;

@@ -1,4 +1,4 @@
-package io.quanta.chaos;
+package io.quanta.chaos.scenario;
 
 /**
  * One line of a scenario's table: a measured value, what it must be (empty for a value that is only reported) and

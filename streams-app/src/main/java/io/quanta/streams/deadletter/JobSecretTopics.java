@@ -1,4 +1,4 @@
-package io.quanta.streams;
+package io.quanta.streams.deadletter;
 
 import io.quanta.topics.TopicCatalogue;
 import java.util.Objects;

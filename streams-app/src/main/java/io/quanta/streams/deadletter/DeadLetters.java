@@ -1,4 +1,4 @@
-package io.quanta.streams;
+package io.quanta.streams.deadletter;
 
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.SourceRef;

@@ -1,7 +1,6 @@
-package io.quanta.topics.config;
+package io.quanta.topics;
 
-import io.quanta.topics.CleanupPolicy;
-import io.quanta.topics.QuantaTopic;
+import io.quanta.topics.config.ConfigSection;
 import java.util.Set;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
