@@ -191,7 +191,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
             return "inbox record for an invalid cell id";
         }
         if (input.getInput() instanceof JobSubmitted job) {
-            return SubmissionChecks.problem(null, job).map(p -> "submission in the inbox rejected: " + p).orElse(null);
+            return SubmissionChecks.problem(job).map(p -> "submission in the inbox rejected: " + p).orElse(null);
         }
         return null;
     }

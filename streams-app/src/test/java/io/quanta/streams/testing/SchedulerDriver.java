@@ -149,6 +149,12 @@ public final class SchedulerDriver implements AutoCloseable {
         submissions.pipeInput(job.getJobId(), Records.request(job), at);
     }
 
+    /** Pipes a submission under the record key {@code key} (null: no key), whatever its job id. */
+    public void submitKeyed(String key, io.quanta.schemas.JobSubmitted job, Instant at) {
+        clockAt(at);
+        submissions.pipeInput(key, Records.request(job), at);
+    }
+
     public void cancel(String jobId, Instant at) {
         clockAt(at);
         submissions.pipeInput(jobId, Records.cancel(jobId), at);
