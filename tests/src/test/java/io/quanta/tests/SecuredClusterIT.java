@@ -11,6 +11,7 @@ import io.quanta.cli.local.LocalPart;
 import io.quanta.cli.local.LocalRun;
 import io.quanta.embedded.Await;
 import io.quanta.node.NodeSettings;
+import io.quanta.schemas.JobCancelRequested;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.NodeCommand;
@@ -326,11 +327,19 @@ class SecuredClusterIT {
     void shouldRefuseCancelOfAnotherTenantsJobAndLetItsOwnTenantCancelIt() {
         String id = submitRunningJob("vision", "resnet50");
 
-        // through nlp's own topic (which it may write): the cell refuses it
+        // the CLI as nlp, on nlp's own topic (which it may write): refused with the reason, nothing sent
         LocalClusterIT.Cli asNlp = cli("tenant-nlp", "cancel", id, "--tenant", "nlp", "--reason", "not yours");
-        assertThat(asNlp.code).as(asNlp.out + " " + asNlp.err).isZero();
-        Await.until("the cancel by nlp dead-lettered", Duration.ofMinutes(1), () -> deadLetterReasons().stream()
-                .anyMatch(r -> r.contains("tenant 'nlp' may not cancel job " + id + " of tenant 'vision'")));
+        assertThat(asNlp.code).as(asNlp.out + " " + asNlp.err).isEqualTo(ExitCodes.REFUSED);
+        assertThat(asNlp.err.toString()).contains("refused: job " + id + " belongs to tenant 'vision'",
+                "sent as tenant 'nlp'");
+        assertThat(asNlp.out.toString()).doesNotContain("cancel requested");
+        // the scheduler is the authority: the same cancel written on nlp's topic by any other client is refused
+        ClusterAccess nlp = ClusterAccess.of(config("tenant-nlp"));
+        assertThat(sendRequest(nlp, "quanta.jobs.submissions.nlp", id, new JobRequest(JobCancelRequested.newBuilder()
+                .setJobId(id).setReason("not yours").setRequestedAt(Instant.now()).build()))).isNull();
+        Await.until("the cancel by nlp refused by the scheduler", Duration.ofMinutes(1), () -> deadLetterReasons()
+                .stream().anyMatch(r -> r.contains("cancel refused: tenant 'nlp' may not cancel job " + id
+                        + " of tenant 'vision'")));
         assertThat(cli("tenant-vision", "status", id).out.toString()).contains("State:            RUNNING");
         // through vision's topic (the job's tenant, the CLI's default): the broker refuses it
         LocalClusterIT.Cli onVisionsTopic = cli("tenant-nlp", "cancel", id);
@@ -363,8 +372,12 @@ class SecuredClusterIT {
 
     /** What the broker answered to {@code access}'s user writing {@code request} to {@code topic} (null: accepted). */
     private static Throwable sendSubmission(ClusterAccess access, String topic, JobRequest request) {
+        return sendRequest(access, topic, ((JobSubmitted) request.getRequest()).getJobId(), request);
+    }
+
+    /** What the broker answered to {@code access}'s user writing {@code request} keyed {@code key} (null: accepted). */
+    private static Throwable sendRequest(ClusterAccess access, String topic, String key, JobRequest request) {
         try (KafkaProducer<String, JobRequest> producer = access.producer(access.topics().submissions(), "it-tenant")) {
-            String key = ((JobSubmitted) request.getRequest()).getJobId();
             producer.send(new ProducerRecord<>(topic, key, request)).get(30, TimeUnit.SECONDS);
             return null;
         } catch (ExecutionException e) {
