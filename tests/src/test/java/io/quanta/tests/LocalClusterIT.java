@@ -151,7 +151,8 @@ class LocalClusterIT {
         assertThat(metrics).containsPattern("kafka_consumer_fetch_manager_records_lag(_max)?\\{");
     }
 
-    private static String scrape(java.net.http.HttpClient http, String url) {
+    /** The body of a GET of {@code url}, or "" when it cannot be fetched (yet). */
+    static String scrape(java.net.http.HttpClient http, String url) {
         try {
             return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body();

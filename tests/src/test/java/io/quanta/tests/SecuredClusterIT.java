@@ -18,10 +18,15 @@ import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.streams.testing.Records;
+import io.quanta.topics.auth.NodeMac;
+import io.quanta.topics.auth.NodeSecret;
 import io.quanta.topics.config.QuantaConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -48,6 +53,7 @@ import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -350,6 +356,41 @@ class SecuredClusterIT {
         LocalClusterIT.Cli own = cli("tenant-vision", "cancel", id, "--wait", "--reason", "mine");
         assertThat(own.code).as(own.out + " " + own.err).isZero();
         assertThat(own.out.toString()).contains(id + " CANCELLED");
+    }
+
+    /**
+     * {@code quanta nodes admit} as the administrator: it records the admission and prints the node's key, and a
+     * heartbeat signed with that key counts (the scheduler's status API lists the node). Runs last: the node has no
+     * connector.
+     */
+    @Test
+    @Order(13)
+    void shouldAdmitANodeWithTheCliSoThatItsSignedHeartbeatsCount() throws Exception {
+        String newcomer = "r00-s009";
+        Path secret = dataDir.resolve("node-secret");
+        LocalClusterIT.Cli admit = cli("admin", "nodes", "admit", newcomer, "--by", "it-operator", "--set",
+                "scheduler.node.secret.file=" + secret);
+        assertThat(admit.code).as(admit.out + " " + admit.err).isZero();
+        String key = NodeMac.toHex(NodeSecret.read(secret).keyOf(newcomer));
+        assertThat(admit.out.toString()).contains("node " + newcomer + " admitted", "node.auth.key=" + key);
+
+        ClusterAccess node = ClusterAccess.of(config("node-" + NODE_A));
+        String topic = node.topics().heartbeats().name();
+        byte[] value = node.topics().heartbeats().valueSerde().serializer().serialize(topic, Records.node(newcomer,
+                "cell-0", 1, 1, Instant.now()).setRack("r00").build());
+        byte[] recordKey = newcomer.getBytes(StandardCharsets.UTF_8);
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config("node-" + NODE_A)
+                .kafkaClientProperties(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            ProducerRecord<byte[], byte[]> beat = new ProducerRecord<>(topic, recordKey, value);
+            beat.headers().add(NodeMac.HEADER, NodeMac.sign(NodeMac.fromHex(key), "heartbeats", recordKey, value));
+            producer.send(beat).get(30, TimeUnit.SECONDS);
+        }
+
+        String text = output.toString();
+        String nodes = text.substring(text.indexOf("status API               ") + 25).split("\\s+", 2)[0] + "/nodes";
+        HttpClient http = HttpClient.newHttpClient();
+        Await.until("the admitted node's signed heartbeat counted", Duration.ofMinutes(1),
+                () -> LocalClusterIT.scrape(http, nodes).contains("\"" + newcomer + "\""));
     }
 
     /** Submits a 1-GPU job that runs for months as {@code tenant}'s user and waits until it runs; its id. */
