@@ -141,13 +141,14 @@ class LocalClusterIT {
         // the scheduler's own sensor appears once Micrometer's Kafka binder picks up metrics created after start
         Await.until("the scheduling-pass metric", Duration.ofMinutes(2), () -> scrape(http, url)
                 .contains("kafka_stream_quanta_cell_scheduler_scheduling_pass_latency_avg"));
+        Await.until("the dropped-telemetry metric", Duration.ofMinutes(2), () -> scrape(http, url)
+                .contains("kafka_stream_quanta_cell_scheduler_dropped_telemetry_total"));
 
         String metrics = scrape(http, url);
         assertThat(metrics).contains("quanta_jobs{state=\"QUEUED\"}", "quanta_gpus{state=\"busy\"}",
                 "quanta_queue_length{level=\"0\"}", "quanta_job_completion_seconds_bucket",
                 "quanta_node_gpus{cell=\"cell-0\",node=\"r00-s000\",state=\"free\"}", "quanta_deadletters_total",
-                "kafka_stream_", "kafka_stream_quanta_cell_scheduler_dropped_telemetry_total",
-                "jvm_memory_used_bytes");
+                "kafka_stream_", "jvm_memory_used_bytes");
         assertThat(metrics).containsPattern("kafka_consumer_fetch_manager_records_lag(_max)?\\{");
     }
 
