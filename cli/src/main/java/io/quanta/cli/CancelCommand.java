@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code quanta cancel JOB...}: produces a cancellation per job (a queued job becomes CANCELLED, a running one is
- * killed first). A job already ended is reported and skipped (exit 4); a job the scheduler has never reported is not
+ * killed first). A job already ended, or (with tenants authenticated by topic) another tenant's job than the
+ * {@code --tenant} it is sent as, is reported and skipped (exit 4); a job the scheduler has never reported is not
  * found (exit 5: nothing is produced, unless {@code --force}, for a submission that may still be on its way); an id
  * no job can have is bad input (exit 2).
  */
@@ -32,7 +33,8 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
     boolean force;
 
     @Option(names = "--tenant", paramLabel = "TENANT",
-            description = "Cancel as this tenant (with scheduler.tenant.topics; default: the job's tenant).")
+            description = "Cancel as this tenant (with scheduler.tenant.topics; default: the job's tenant). "
+                    + "Another tenant's job is refused (exit 4).")
     String tenant;
 
 
@@ -46,6 +48,12 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
             if (now.isPresent() && WatchCommand.isTerminal(now.get())) {
                 err().println("quanta cancel: job " + jobId + " already ended ("
                         + now.get().getState() + "); nothing to cancel");
+                code = Math.max(code, ExitCodes.REFUSED);
+                continue;
+            }
+            Optional<String> otherTenant = now.flatMap(s -> otherTenant(s, client.tenantTopics(), tenant));
+            if (otherTenant.isPresent()) {
+                err().println("quanta cancel: " + otherTenant.get());
                 code = Math.max(code, ExitCodes.REFUSED);
                 continue;
             }
@@ -71,5 +79,19 @@ public final class CancelCommand extends ClientCommand implements Callable<Integ
             }
         }
         return code;
+    }
+
+    /**
+     * Why a cancel sent as {@code tenant} would be refused because the job is another tenant's, or empty. Only with
+     * tenants authenticated by topic, where the tenant a cancel is sent as is the one whose topic it is written to:
+     * the scheduler refuses it anyway (it is the authority; this check spares the user a cancel that does nothing).
+     */
+    static Optional<String> otherTenant(JobStatus job, boolean tenantTopics, String tenant) {
+        if (!tenantTopics || tenant == null || tenant.equals(job.getTenant())) {
+            return Optional.empty();
+        }
+        return Optional.of("refused: job " + job.getJobId() + " belongs to tenant '" + job.getTenant()
+                + "', and this cancel is sent as tenant '" + tenant + "' (tenants are authenticated by their "
+                + "submissions topic; a tenant may cancel only its own jobs); nothing sent");
     }
 }

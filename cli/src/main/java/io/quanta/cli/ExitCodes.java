@@ -10,7 +10,7 @@ package io.quanta.cli;
  *   <li>3 {@link #DRIFT}: {@code topics apply} found a topic or schema that differs, {@code acls apply} an ACL that
  *       grants more than the roles</li>
  *   <li>4 {@link #REFUSED}: the scheduler refused the request (a submission REJECTED, a job id already in use, a
- *       job that already ended)</li>
+ *       job that already ended, a cancel of another tenant's job)</li>
  *   <li>5 {@link #NOT_FOUND}: no such job</li>
  *   <li>69 {@link #UNAVAILABLE}: the cluster (Kafka, the schema registry) or the scheduler did not answer (sysexits'
  *       EX_UNAVAILABLE)</li>

@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:the job did not finish (FAILED, CANCELLED, timeout)",
                 "2:bad usage, configuration or input; nothing was done", "3:topics apply or acls apply found drift",
-                "4:refused by the scheduler (rejected, id already used, job already ended)", "5:no such job",
+                "4:refused by the scheduler (rejected, id already used, job already ended, another tenant's job)",
+                "5:no such job",
                 "69:the cluster or the scheduler did not answer",
                 "77:the cluster refused these credentials or this principal's rights", "130:interrupted"},
         description = "GPU-cluster scheduler for deep-learning training, as a Kafka Streams application.")

@@ -5,6 +5,7 @@ import static io.quanta.streams.testing.Records.job;
 import static io.quanta.streams.testing.Records.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quanta.schemas.CellInput;
 import io.quanta.schemas.DeadLetter;
 import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobState;
@@ -119,6 +120,32 @@ class RejectionTest {
                     .satisfies(dl -> assertThat(dl.getReason()).contains("already used by a different job"));
             assertThat(driver.lastStatus("j1").getState()).isEqualTo(JobState.STARTING);
             assertThat(driver.lastStatus("j1").getNumGpus()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void shouldRefuseSubmissionsNotKeyedByTheirJobIdWithoutPublishingAStatusUnderThatId() {
+        try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
+            driver.heartbeat(node("n1", CELL, 4, 1, at(0)).build());
+            // j1 as the router of j1's own partition writes it: the routes of the partition that the records
+            // below land on (keyed otherwise) do not know j1
+            var inbox = driver.topics().inbox();
+            driver.raw(inbox.name(), CELL, inbox.valueSerde().serializer().serialize(inbox.name(),
+                    CellInput.newBuilder().setCellId(CELL).setInput(job("j1", 1).build()).build()), at(1));
+            assertThat(driver.lastStatus("j1").getState()).isEqualTo(JobState.STARTING);
+
+            driver.submitKeyed("other", job("j1", 0).build(), at(2));
+            driver.submitKeyed(null, job("j1", 0).build(), at(3));
+            driver.submitKeyed(null, job("j1", 2).build(), at(4));
+
+            assertThat(driver.statuses()).noneMatch(s -> s.getState() == JobState.REJECTED);
+            assertThat(driver.lastStatus("j1").getState()).isEqualTo(JobState.STARTING);
+            assertThat(driver.lastStatus("j1").getNumGpus()).isEqualTo(1);
+            assertThat(driver.deadLetters()).extracting(DeadLetter::getReason).satisfiesExactly(
+                    r -> assertThat(r).contains("submission refused", "record key 'other' is not its job id 'j1'"),
+                    r -> assertThat(r).contains("submission refused", "no record key; the key must be its job id 'j1'"),
+                    r -> assertThat(r).contains("submission refused", "no record key"));
+            assertThat(driver.commands()).hasSize(1);
         }
     }
 }

@@ -141,6 +141,8 @@ class LocalClusterIT {
         // the scheduler's own sensor appears once Micrometer's Kafka binder picks up metrics created after start
         Await.until("the scheduling-pass metric", Duration.ofMinutes(2), () -> scrape(http, url)
                 .contains("kafka_stream_quanta_cell_scheduler_scheduling_pass_latency_avg"));
+        Await.until("the dropped-telemetry metric", Duration.ofMinutes(2), () -> scrape(http, url)
+                .contains("kafka_stream_quanta_cell_scheduler_dropped_telemetry_total"));
 
         String metrics = scrape(http, url);
         assertThat(metrics).contains("quanta_jobs{state=\"QUEUED\"}", "quanta_gpus{state=\"busy\"}",
@@ -150,7 +152,8 @@ class LocalClusterIT {
         assertThat(metrics).containsPattern("kafka_consumer_fetch_manager_records_lag(_max)?\\{");
     }
 
-    private static String scrape(java.net.http.HttpClient http, String url) {
+    /** The body of a GET of {@code url}, or "" when it cannot be fetched (yet). */
+    static String scrape(java.net.http.HttpClient http, String url) {
         try {
             return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString()).body();

@@ -11,16 +11,22 @@ import io.quanta.cli.local.LocalPart;
 import io.quanta.cli.local.LocalRun;
 import io.quanta.embedded.Await;
 import io.quanta.node.NodeSettings;
+import io.quanta.schemas.JobCancelRequested;
 import io.quanta.schemas.JobRequest;
 import io.quanta.schemas.JobSubmitted;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.NodeHeartbeat;
 import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.streams.testing.Records;
+import io.quanta.topics.auth.NodeMac;
+import io.quanta.topics.auth.NodeSecret;
 import io.quanta.topics.config.QuantaConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -47,6 +53,7 @@ import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -326,11 +333,19 @@ class SecuredClusterIT {
     void shouldRefuseCancelOfAnotherTenantsJobAndLetItsOwnTenantCancelIt() {
         String id = submitRunningJob("vision", "resnet50");
 
-        // through nlp's own topic (which it may write): the cell refuses it
+        // the CLI as nlp, on nlp's own topic (which it may write): refused with the reason, nothing sent
         LocalClusterIT.Cli asNlp = cli("tenant-nlp", "cancel", id, "--tenant", "nlp", "--reason", "not yours");
-        assertThat(asNlp.code).as(asNlp.out + " " + asNlp.err).isZero();
-        Await.until("the cancel by nlp dead-lettered", Duration.ofMinutes(1), () -> deadLetterReasons().stream()
-                .anyMatch(r -> r.contains("tenant 'nlp' may not cancel job " + id + " of tenant 'vision'")));
+        assertThat(asNlp.code).as(asNlp.out + " " + asNlp.err).isEqualTo(ExitCodes.REFUSED);
+        assertThat(asNlp.err.toString()).contains("refused: job " + id + " belongs to tenant 'vision'",
+                "sent as tenant 'nlp'");
+        assertThat(asNlp.out.toString()).doesNotContain("cancel requested");
+        // the scheduler is the authority: the same cancel written on nlp's topic by any other client is refused
+        ClusterAccess nlp = ClusterAccess.of(config("tenant-nlp"));
+        assertThat(sendRequest(nlp, "quanta.jobs.submissions.nlp", id, new JobRequest(JobCancelRequested.newBuilder()
+                .setJobId(id).setReason("not yours").setRequestedAt(Instant.now()).build()))).isNull();
+        Await.until("the cancel by nlp refused by the scheduler", Duration.ofMinutes(1), () -> deadLetterReasons()
+                .stream().anyMatch(r -> r.contains("cancel refused: tenant 'nlp' may not cancel job " + id
+                        + " of tenant 'vision'")));
         assertThat(cli("tenant-vision", "status", id).out.toString()).contains("State:            RUNNING");
         // through vision's topic (the job's tenant, the CLI's default): the broker refuses it
         LocalClusterIT.Cli onVisionsTopic = cli("tenant-nlp", "cancel", id);
@@ -341,6 +356,41 @@ class SecuredClusterIT {
         LocalClusterIT.Cli own = cli("tenant-vision", "cancel", id, "--wait", "--reason", "mine");
         assertThat(own.code).as(own.out + " " + own.err).isZero();
         assertThat(own.out.toString()).contains(id + " CANCELLED");
+    }
+
+    /**
+     * {@code quanta nodes admit} as the administrator: it records the admission and prints the node's key, and a
+     * heartbeat signed with that key counts (the scheduler's status API lists the node). Runs last: the node has no
+     * connector.
+     */
+    @Test
+    @Order(13)
+    void shouldAdmitANodeWithTheCliSoThatItsSignedHeartbeatsCount() throws Exception {
+        String newcomer = "r00-s009";
+        Path secret = dataDir.resolve("node-secret");
+        LocalClusterIT.Cli admit = cli("admin", "nodes", "admit", newcomer, "--by", "it-operator", "--set",
+                "scheduler.node.secret.file=" + secret);
+        assertThat(admit.code).as(admit.out + " " + admit.err).isZero();
+        String key = NodeMac.toHex(NodeSecret.read(secret).keyOf(newcomer));
+        assertThat(admit.out.toString()).contains("node " + newcomer + " admitted", "node.auth.key=" + key);
+
+        ClusterAccess node = ClusterAccess.of(config("node-" + NODE_A));
+        String topic = node.topics().heartbeats().name();
+        byte[] value = node.topics().heartbeats().valueSerde().serializer().serialize(topic, Records.node(newcomer,
+                "cell-0", 1, 1, Instant.now()).setRack("r00").build());
+        byte[] recordKey = newcomer.getBytes(StandardCharsets.UTF_8);
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config("node-" + NODE_A)
+                .kafkaClientProperties(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            ProducerRecord<byte[], byte[]> beat = new ProducerRecord<>(topic, recordKey, value);
+            beat.headers().add(NodeMac.HEADER, NodeMac.sign(NodeMac.fromHex(key), "heartbeats", recordKey, value));
+            producer.send(beat).get(30, TimeUnit.SECONDS);
+        }
+
+        String text = output.toString();
+        String nodes = text.substring(text.indexOf("status API               ") + 25).split("\\s+", 2)[0] + "/nodes";
+        HttpClient http = HttpClient.newHttpClient();
+        Await.until("the admitted node's signed heartbeat counted", Duration.ofMinutes(1),
+                () -> LocalClusterIT.scrape(http, nodes).contains("\"" + newcomer + "\""));
     }
 
     /** Submits a 1-GPU job that runs for months as {@code tenant}'s user and waits until it runs; its id. */
@@ -363,8 +413,12 @@ class SecuredClusterIT {
 
     /** What the broker answered to {@code access}'s user writing {@code request} to {@code topic} (null: accepted). */
     private static Throwable sendSubmission(ClusterAccess access, String topic, JobRequest request) {
+        return sendRequest(access, topic, ((JobSubmitted) request.getRequest()).getJobId(), request);
+    }
+
+    /** What the broker answered to {@code access}'s user writing {@code request} keyed {@code key} (null: accepted). */
+    private static Throwable sendRequest(ClusterAccess access, String topic, String key, JobRequest request) {
         try (KafkaProducer<String, JobRequest> producer = access.producer(access.topics().submissions(), "it-tenant")) {
-            String key = ((JobSubmitted) request.getRequest()).getJobId();
             producer.send(new ProducerRecord<>(topic, key, request)).get(30, TimeUnit.SECONDS);
             return null;
         } catch (ExecutionException e) {

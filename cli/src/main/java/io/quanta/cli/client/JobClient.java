@@ -106,13 +106,21 @@ public final class JobClient {
      */
     String topicFor(Optional<String> tenant) {
         String shared = access.topics().submissions().name();
-        Object on = access.config().originals().get("scheduler.tenant.topics");
-        if (on == null || !Boolean.parseBoolean(on.toString().strip())) {
+        if (!tenantTopics()) {
             return shared;
         }
         String name = tenant.filter(t -> !t.isBlank()).orElseThrow(() -> new IllegalArgumentException(
                 "tenants are authenticated by topic (scheduler.tenant.topics): name the tenant (--tenant)"));
         return new io.quanta.streams.router.TenantTopics(shared).topicOf(name);
+    }
+
+    /**
+     * Whether tenants are authenticated by topic ({@code scheduler.tenant.topics}): a request is then sent as the
+     * tenant whose topic it goes to, which only that tenant's principal may write.
+     */
+    public boolean tenantTopics() {
+        Object on = access.config().originals().get("scheduler.tenant.topics");
+        return on != null && Boolean.parseBoolean(on.toString().strip());
     }
 
     /** The latest status of one job, if the scheduler has published one. */

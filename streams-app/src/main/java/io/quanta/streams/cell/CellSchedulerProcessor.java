@@ -61,6 +61,12 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
      * clock per pass), {@code scheduling-pass-rate} (passes per second) and {@code scheduling-pass-total}.
      */
     public static final String PASS_OPERATION = "scheduling-pass";
+    /**
+     * The dropped-telemetry sensor: {@code dropped-telemetry-total} (telemetry records the cells of this task could
+     * not use since the task started: no running attempt matches, or a rate that is not a number >= 0) and
+     * {@code dropped-telemetry-rate}. The cell's own running count is {@code droppedTelemetry} in its summary.
+     */
+    public static final String DROPPED_TELEMETRY_OPERATION = "dropped-telemetry";
 
     private final Names names;
     private final Deserializer<CellInput> inbox;
@@ -77,6 +83,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
     private CellEngine engine;
     private Output output;
     private Sensor passSensor;
+    private Sensor droppedTelemetrySensor;
 
     public CellSchedulerProcessor(Names names, Deserializer<CellInput> inbox, Supplier<SchedulingPolicy> policies,
                                   PolicyConfig policyConfig, Duration passInterval, Duration nodeTimeout,
@@ -103,6 +110,8 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         this.cells = repository.loadAll();
         this.passSensor = context.metrics().addLatencyRateTotalSensor(METRICS_SCOPE, context.taskId().toString(),
                 PASS_OPERATION, Sensor.RecordingLevel.INFO);
+        this.droppedTelemetrySensor = context.metrics().addRateTotalSensor(METRICS_SCOPE,
+                context.taskId().toString(), DROPPED_TELEMETRY_OPERATION, Sensor.RecordingLevel.INFO);
         this.engine = new CellEngine(policies.get(), passInterval, nodeTimeout, timeouts, fingerprint, passTimer());
         this.output = new Output();
     }
@@ -125,6 +134,9 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
     public void close() {
         if (passSensor != null) {
             context.metrics().removeSensor(passSensor);
+        }
+        if (droppedTelemetrySensor != null) {
+            context.metrics().removeSensor(droppedTelemetrySensor);
         }
     }
 
@@ -151,6 +163,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         }
         CellState cell = cells.computeIfAbsent(input.getCellId(), repository::newCell);
         output.begin(Math.max(cell.meta().timeMs(), record.timestamp()));
+        long droppedBefore = cell.meta().droppedTelemetry();
         try {
             engine.process(cell, input, record.timestamp(), metadata == null ? -1 : metadata.offset(), output);
         } catch (RuntimeException e) {
@@ -161,6 +174,9 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
         }
         repository.flush(cell);
         output.release();
+        for (long d = cell.meta().droppedTelemetry() - droppedBefore; d > 0; d--) {
+            droppedTelemetrySensor.record();
+        }
         if (!finishedRetention.isZero()) {
             repository.expireFinished(cell, finishedRetention);
         }
@@ -175,7 +191,7 @@ public final class CellSchedulerProcessor implements Processor<String, byte[], S
             return "inbox record for an invalid cell id";
         }
         if (input.getInput() instanceof JobSubmitted job) {
-            return SubmissionChecks.problem(null, job).map(p -> "submission in the inbox rejected: " + p).orElse(null);
+            return SubmissionChecks.problem(job).map(p -> "submission in the inbox rejected: " + p).orElse(null);
         }
         return null;
     }

@@ -5,9 +5,10 @@ import io.quanta.schemas.ModelProfile;
 import java.util.Optional;
 
 /**
- * The rules a submission must pass before it reaches a cell (schema-valid but wrong inputs): ids, tenant, a positive
- * GPU count, a non-negative retry limit and duration, a sane model profile. Pure; the first problem wins. The router
- * checks every submission; the cells check again what reaches the inbox by another way.
+ * The rules a submission must pass before it reaches a cell (schema-valid but wrong inputs): a job id, tenant, a
+ * positive GPU count, a non-negative retry limit and duration, a sane model profile. Pure; the first problem wins.
+ * The router checks every submission (and its record key first, {@link SubmissionRoute}); the cells check again what
+ * reaches the inbox by another way.
  */
 public final class SubmissionChecks {
 
@@ -15,12 +16,9 @@ public final class SubmissionChecks {
     }
 
     /** Why the submission is invalid, or empty. */
-    public static Optional<String> problem(String key, JobSubmitted job) {
+    public static Optional<String> problem(JobSubmitted job) {
         if (job.getJobId().isBlank()) {
             return Optional.of("job id is blank");
-        }
-        if (key != null && !key.equals(job.getJobId())) {
-            return Optional.of("record key '" + key + "' differs from job id '" + job.getJobId() + "'");
         }
         if (job.getTenant().isBlank()) {
             return Optional.of("tenant is blank");

@@ -15,7 +15,9 @@ import java.util.function.Function;
 import org.apache.kafka.streams.processor.StateStore;
 
 /**
- * Routes {@code quanta.jobs.submissions}. A valid submission goes to the cell its routing rule names and is
+ * Routes {@code quanta.jobs.submissions}. A submission whose record key is not its job id (or that has no key) is
+ * refused with a dead letter only, before anything else: only the partition of its job id knows whether the id is
+ * live. A valid submission goes to the cell its routing rule names and is
  * remembered (job to cell, content fingerprint); an invalid one gets a REJECTED status and a dead letter; the same
  * job submitted again is ignored and recorded as a dead letter ("duplicate submission ignored"); a different job
  * under a known id is refused with a dead letter only (a REJECTED status would overwrite the status of the job that
@@ -89,10 +91,13 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
     }
 
     private RouteOutcome submitted(String key, JobSubmitted job, SourceRef source, Instant at, String forged) {
+        if (!job.getJobId().isBlank() && !job.getJobId().equals(key)) {
+            return RouteOutcome.deadLetter(notKeyedByJobId(key, job.getJobId()));
+        }
         // the id rule applies where jobs enter, not to inbox records the cells check again: a replay of an older
         // log must accept what was accepted then
         Optional<String> problem = forged != null ? Optional.of(forged)
-                : SubmissionChecks.problem(key, job).or(() -> JobIds.problem(job.getJobId()));
+                : SubmissionChecks.problem(job).or(() -> JobIds.problem(job.getJobId()));
         JobRoute known = job.getJobId().isBlank() ? null : routes.get(job.getJobId());
         if (problem.isPresent()) {
             String reason = "submission rejected: " + problem.get();
@@ -113,6 +118,17 @@ final class SubmissionRoute implements InputRoute<JobRequest> {
         String cell = routing.cellFor(job);
         routes.put(job.getJobId(), new JobRoute(cell, fingerprint));
         return RouteOutcome.to(CellInput.newBuilder().setCellId(cell).setInput(job).setSource(source).build());
+    }
+
+    /**
+     * Why a submission whose record key is not its job id is refused: the routes of a job id are kept by the
+     * partition of that id alone, so on any other partition a live job's id looks free, and a REJECTED status (or
+     * a second acceptance) would replace the live job's status in the compacted status topic.
+     */
+    private static String notKeyedByJobId(String key, String jobId) {
+        return "submission refused: " + (key == null ? "no record key; the key must be its job id '" + jobId + "'"
+                : "record key '" + key + "' is not its job id '" + jobId + "'") + " (only the partition of the job "
+                + "id knows whether the id is in use, so no status is published for it)";
     }
 
     /**

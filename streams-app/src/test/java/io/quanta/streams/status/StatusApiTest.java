@@ -4,11 +4,13 @@ import static io.quanta.streams.testing.Records.at;
 import static io.quanta.streams.testing.Records.event;
 import static io.quanta.streams.testing.Records.job;
 import static io.quanta.streams.testing.Records.node;
+import static io.quanta.streams.testing.Records.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quanta.schemas.JobEventType;
+import io.quanta.schemas.JobTelemetry;
 import io.quanta.streams.testing.SchedulerDriver;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -95,6 +97,17 @@ class StatusApiTest {
         assertThat(summary.get("running").asInt()).isEqualTo(1);
         assertThat(summary.get("queued").asInt()).isEqualTo(1);
         assertThat(summary.get("queueLengths").get("0").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldShowTheTelemetryTheCellCouldNotUseInItsSummary() throws Exception {
+        assertThat(get(owner, "/cells/cell-0/summary", 200).get("droppedTelemetry").asLong()).isZero();
+
+        driver.telemetry(telemetry("running", 1, "n1", Double.NaN, at(14)));
+        driver.telemetry(JobTelemetry.newBuilder(telemetry("unknown-job", 1, "n1", 2.0, at(15)))
+                .setCellId(SchedulerDriver.CELL).build());
+
+        assertThat(get(owner, "/cells/cell-0/summary", 200).get("droppedTelemetry").asLong()).isEqualTo(2);
     }
 
     @Test

@@ -19,6 +19,7 @@ import io.quanta.topics.TopicCatalogue;
 import io.quanta.topics.TopicSpec;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.registry.InMemorySchemaRegistryClient;
+import io.quanta.topics.registry.SchemaRegistryClient;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,8 +80,17 @@ public final class SchedulerDriver implements AutoCloseable {
     }
 
     public SchedulerDriver(SchedulerSettings settings, StoreOptions stores, Path stateDir, PolicyRegistry policies) {
-        topics = TopicCatalogue.from(QuantaConfig.of(Map.of()),
-                new AvroSerdeFactory(new InMemorySchemaRegistryClient(), true));
+        this(settings, stores, stateDir, policies, new InMemorySchemaRegistryClient());
+    }
+
+    /** The scheduler and the test's producers both on {@code registry} (e.g. one that can be made unavailable). */
+    public SchedulerDriver(SchedulerSettings settings, StoreOptions stores, SchemaRegistryClient registry) {
+        this(settings, stores, tempDir(), PolicyRegistry.builtIn(), registry);
+    }
+
+    private SchedulerDriver(SchedulerSettings settings, StoreOptions stores, Path stateDir, PolicyRegistry policies,
+                            SchemaRegistryClient registry) {
+        topics = TopicCatalogue.from(QuantaConfig.of(Map.of()), new AvroSerdeFactory(registry, true));
         Topology topology = SchedulerTopology.build(topics, settings, stores, policies);
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
@@ -137,6 +147,12 @@ public final class SchedulerDriver implements AutoCloseable {
     public void submit(io.quanta.schemas.JobSubmitted job, Instant at) {
         clockAt(at);
         submissions.pipeInput(job.getJobId(), Records.request(job), at);
+    }
+
+    /** Pipes a submission under the record key {@code key} (null: no key), whatever its job id. */
+    public void submitKeyed(String key, io.quanta.schemas.JobSubmitted job, Instant at) {
+        clockAt(at);
+        submissions.pipeInput(key, Records.request(job), at);
     }
 
     public void cancel(String jobId, Instant at) {
