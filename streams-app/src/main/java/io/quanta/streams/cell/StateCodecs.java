@@ -21,7 +21,8 @@ import org.apache.avro.message.BinaryMessageEncoder;
  * meta). Each record's fields are defined by an Avro schema beside the topic schemas ({@code schemas/.../state/}),
  * which passes the same BACKWARD compatibility test; the bytes are Avro's single-object encoding (a two-byte marker,
  * the schema's fingerprint, the Avro binary), so a reader resolves state written with an older schema version (a
- * rolling upgrade reads the old changelog; add the old schema to the decoder). Fields are copied by name between a
+ * rolling upgrade reads the old changelog: every version the scheduler has written is kept in the schemas module's
+ * {@code state/history} and given to the decoders, {@link StateSchemaHistory}). Fields are copied by name between a
  * record and its schema ({@link StateFields}), which refuses a record field missing from the schema and the other
  * way round. State in the hand-ordered format of release 0.1.0 is still read ({@link LegacyStateCodecs}).
  */
@@ -42,6 +43,13 @@ public final class StateCodecs {
     private static final BinaryMessageDecoder<StoredAssignment> ASSIGNMENT_DECODER = StoredAssignment.getDecoder();
     private static final BinaryMessageEncoder<StoredCellMeta> META_ENCODER = StoredCellMeta.getEncoder();
     private static final BinaryMessageDecoder<StoredCellMeta> META_DECODER = StoredCellMeta.getDecoder();
+
+    static {
+        StateSchemaHistory.addTo(JOB_DECODER, StoredJob.getClassSchema());
+        StateSchemaHistory.addTo(NODE_DECODER, StoredNode.getClassSchema());
+        StateSchemaHistory.addTo(ASSIGNMENT_DECODER, StoredAssignment.getClassSchema());
+        StateSchemaHistory.addTo(META_DECODER, StoredCellMeta.getClassSchema());
+    }
 
     private StateCodecs() {
     }
