@@ -8,7 +8,6 @@ import static io.quanta.streams.testing.Records.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.schemas.JobEventType;
-import io.quanta.schemas.JobTelemetry;
 import io.quanta.streams.cell.CellSchedulerProcessor;
 import io.quanta.streams.testing.SchedulerDriver;
 import java.util.Map;
@@ -51,8 +50,7 @@ class PassMetricsTest {
             driver.event(event("j1", 1, "n1", JobEventType.STARTED, at(2)));
 
             driver.telemetry(telemetry("j1", 1, "n1", 3.0, at(3)));
-            driver.telemetry(JobTelemetry.newBuilder(telemetry("ghost", 1, "n1", 3.0, at(4)))
-                    .setCellId(SchedulerDriver.CELL).build());
+            driver.telemetry(telemetry("j1", 7, "n1", 3.0, at(4)));
             driver.telemetry(telemetry("j1", 1, "n1", Double.NaN, at(5)));
             driver.telemetry(telemetry("j1", 1, "n1", -1.0, at(6)));
 

@@ -168,4 +168,24 @@ class StuckAttemptTest {
             assertThat(driver.meta(CELL).droppedTelemetry()).isEqualTo(3);
         }
     }
+
+    @Test
+    void shouldDeadLetterTelemetryForAJobTheCellNeverHadButCountLateTelemetryOfAFinishedOne() {
+        try (SchedulerDriver driver = driver("fifo")) {
+            driver.heartbeat(node("n1", CELL, 1, 1, at(0)).build());
+            driver.submit(job("j", 1).build(), at(1));
+            driver.event(event("j", 1, "n1", JobEventType.STARTED, at(2)));
+            driver.event(event("j", 1, "n1", JobEventType.COMPLETED, at(3)));
+
+            driver.telemetry(telemetry("j", 1, "n1", 3.0, at(4)));
+            driver.telemetry(io.quanta.schemas.JobTelemetry.newBuilder(telemetry("ghost", 1, "n1", 3.0, at(5)))
+                    .setCellId(CELL).build());
+
+            assertThat(driver.meta(CELL).droppedTelemetry()).as("late telemetry of the finished job").isEqualTo(1);
+            assertThat(driver.deadLetters().stream().map(d -> d.getReason()).toList()).as("dead letters")
+                    .anySatisfy(r -> assertThat(r).contains("telemetry for job ghost which cell " + CELL
+                            + " does not know"))
+                    .noneSatisfy(r -> assertThat(r).contains("telemetry for job j "));
+        }
+    }
 }

@@ -30,8 +30,9 @@ import java.util.SplittableRandom;
  * not UTF-8, null values, and valid Avro with absurd content (negative GPUs, NaN, Long.MIN/MAX_VALUE, invalid cell
  * ids, unknown jobs and nodes); timestamps now, ahead (hours; under an hour on the inbox, where the broker refuses
  * more) or hours behind. Every one of them must end as a dead
- * letter (a REJECTED status as well for some submissions), except telemetry that names a real cell for an unknown
- * job, which the cell counts in {@code droppedTelemetry} by design. Deterministic for a seed. Valid-looking content
+ * letter (a REJECTED status as well for some submissions); {@link Outcome#COUNTED_AS_DROPPED_TELEMETRY} is for a bad
+ * record the cell would count in {@code droppedTelemetry} instead, which none of these kinds is. Deterministic for a
+ * seed. Valid-looking content
  * never names a real node or job, so an accepted bad record could not disturb the valid traffic unseen.
  */
 final class BadRecords {
@@ -272,7 +273,7 @@ final class BadRecords {
                 .setMinibatchesDone(Long.MAX_VALUE).setMinibatchesPerSecond(rate).setWindowMillis(-1)
                 .setReportedAt(Instant.ofEpochMilli(Long.MAX_VALUE / 4));
         String what;
-        Outcome outcome = Outcome.DEAD_LETTER;
+        Outcome outcome = Outcome.DEAD_LETTER; // a job the cell never had is bad input, whatever its cell
         switch (random.nextInt(10)) {
             case 0, 1, 2, 3, 4 -> what = "unknown job without a cell, rate " + rate;
             case 5, 6 -> {
@@ -286,7 +287,6 @@ final class BadRecords {
             default -> {
                 t.setCellId(CELL);
                 what = "unknown job in a real cell, rate " + rate;
-                outcome = Outcome.COUNTED_AS_DROPPED_TELEMETRY;
             }
         }
         return absurdOf(QuantaTopic.TELEMETRY, what, job, serialize(topics.telemetry(), t.build()), timestamp,

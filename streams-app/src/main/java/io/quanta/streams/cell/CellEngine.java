@@ -62,7 +62,8 @@ public final class CellEngine {
      */
     public void process(CellState cell, CellInput input, long timestamp, long offset, CellOutput out) {
         if (input.getInput() instanceof JobTelemetry telemetry) {
-            telemetry(new Step(cell, Math.max(cell.meta().timeMs(), 0), timestamp, offset, out, config), telemetry);
+            telemetry(new Step(cell, Math.max(cell.meta().timeMs(), 0), timestamp, offset, out, config), telemetry,
+                    input.getSource());
             return;
         }
         long now = Math.max(cell.meta().timeMs(), timestamp);
@@ -169,13 +170,22 @@ public final class CellEngine {
      * pass by itself (a changed throughput marks the state dirty for the next quantum), so a steady stream of
      * telemetry costs no state writes at all.
      */
-    private void telemetry(Step s, JobTelemetry telemetry) {
-        JobRecord job = s.cell.job(telemetry.getJobId());
+    private void telemetry(Step s, JobTelemetry telemetry, SourceRef source) {
+        String id = telemetry.getJobId();
+        JobRecord job = s.cell.job(id);
+        if (job == null && s.cell.finishedJob(id) == null) {
+            // a job this cell has never had (or whose record expired): no node of it can be reporting on it, so the
+            // record is bad input, not late telemetry, and goes to the dead letters with its reason
+            s.recordConfig();
+            s.ignored(id, telemetry.getAttempt(), source, id, "telemetry for job " + id + " which cell "
+                    + s.cell.cellId + " does not know", true);
+            return;
+        }
         double rate = telemetry.getMinibatchesPerSecond();
         if (job == null || telemetry.getAttempt() != job.attempt() || !s.cell.assignments.containsKey(job.jobId())
                 || !(rate >= 0) || Double.isInfinite(rate)) {
-            // counted (cell meta, status API) rather than dead-lettered: late telemetry of an attempt that just
-            // ended is normal and frequent, and a dead letter per record would bury the ones that matter
+            // counted (cell meta, metric, status API) rather than dead-lettered: late telemetry of an attempt that
+            // just ended is normal and frequent, and a dead letter per record would bury the ones that matter
             s.cell.changeMeta(m -> m.droppedTelemetry++);
             LOG.debug("cell {}: telemetry of {}#{} (rate {}) does not match a running attempt; not used",
                     s.cell.cellId, telemetry.getJobId(), telemetry.getAttempt(), rate);
