@@ -130,12 +130,17 @@ public final class TopicsApply {
             try {
                 return describe.get();
             } catch (KafkaException e) {
-                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() - deadline >= 0
-                        || !pause.pause(backoff.next())) {
+                long left = deadline - System.nanoTime();
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || left <= 0
+                        || !pause.pause(min(backoff.next(), Duration.ofNanos(left)))) {
                     throw e;
                 }
             }
         }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /** Waits before the next try. */

@@ -51,6 +51,14 @@ class TopicsApplyTest {
     }
 
     @Test
+    void shouldNeverWaitLongerThanTheTimeLeft() {
+        TopicsApply.whenKnown(failingFirst(1, UNKNOWN), Duration.ofMillis(20), backoff, this::recordWait);
+
+        assertThat(waits).singleElement().satisfies(w -> assertThat(w).isPositive()
+                .isLessThanOrEqualTo(Duration.ofMillis(20)));
+    }
+
+    @Test
     void shouldGiveUpWhenItsWaitIsInterrupted() {
         assertThatThrownBy(() -> TopicsApply.whenKnown(failingFirst(2, UNKNOWN), Duration.ofSeconds(30), backoff,
                 delay -> {
