@@ -102,11 +102,14 @@ public final class BenchMain {
         double telemetry;
         @Option(names = "--job-ms", defaultValue = "5000", description = "How long each job runs (${DEFAULT-VALUE}).")
         long jobMs;
+        @Option(names = "--trace-hops", description = "Also split Quanta's latency hop by hop (four more consumers "
+                + "in the driver) and print where the slowest submissions waited.")
+        boolean traceHops;
 
         @Override
         public Integer call() throws IOException {
-            return main.run(b -> List.of(LatencyBench.run(b, new LatencyBench.Params(rate, seconds, rounds, warmUp,
-                    fleet.nodes, topics.partitions, heartbeats.heartbeatMs, telemetry, jobMs))));
+            return main.run(b -> LatencyBench.run(b, new LatencyBench.Params(rate, seconds, rounds, warmUp,
+                    fleet.nodes, topics.partitions, heartbeats.heartbeatMs, telemetry, jobMs, traceHops)));
         }
     }
 

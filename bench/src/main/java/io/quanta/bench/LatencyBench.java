@@ -16,7 +16,7 @@ final class LatencyBench {
 
     /** What to run. */
     record Params(double rate, double seconds, int rounds, double warmUpSeconds, int nodes, int partitions,
-                  long heartbeatMs, double telemetryPerSecond, long jobMs) {
+                  long heartbeatMs, double telemetryPerSecond, long jobMs, boolean traceHops) {
 
         /** Records per second besides the measured submissions: heartbeats, STARTED and COMPLETED, telemetry. */
         double backgroundPerSecond() {
@@ -29,10 +29,11 @@ final class LatencyBench {
     private LatencyBench() {
     }
 
-    static Table run(Bench bench, Params p) {
+    static List<Table> run(Bench bench, Params p) {
         String name = "lat-" + System.currentTimeMillis();
         Result floor = new Result();
         Result quanta = new Result();
+        List<Table> tables = new ArrayList<>();
         try (Floor floorApp = new Floor(bench.infra().bootstrapServers(), bench.runDir(), name, p.partitions(),
                 bench.commitIntervalMs(), bench.pollMs());
              BenchCluster cluster = BenchCluster.create(bench.infra(), bench.runDir(), name, p.partitions(), 1,
@@ -42,7 +43,9 @@ final class LatencyBench {
             try (SimulatedNodes nodes = new SimulatedNodes(cluster.bootstrapServers(), cluster.topics(),
                     SimulatedNodes.layout(cluster.cells(), p.nodes()), GPUS_PER_NODE,
                     Duration.ofMillis(p.heartbeatMs()), id -> p.jobMs());
-                 Submitter submitter = new Submitter(cluster.bootstrapServers(), cluster.topics())) {
+                 Submitter submitter = new Submitter(cluster.bootstrapServers(), cluster.topics());
+                 HopTracer tracer = p.traceHops() ? new HopTracer(cluster.bootstrapServers(), cluster.topics(), "job-")
+                         : null) {
                 nodes.start();
                 cluster.awaitGpus(p.nodes() * GPUS_PER_NODE, Duration.ofMinutes(3));
                 Side floorSide = new Side(floorApp.pid(), floorApp::send, floorApp.sentAt(), floorApp.arrivedAt(),
@@ -56,9 +59,15 @@ final class LatencyBench {
                     window(floorSide, p, "job-" + round + "-", p.seconds(), floor);
                     window(quantaSide, p, "job-" + round + "-", p.seconds(), quanta);
                 }
+                if (tracer != null) {
+                    Await.until("every traced START committed", Duration.ofSeconds(30),
+                            () -> quanta.ids.stream().allMatch(tracer::sawStart));
+                    tables.add(tracer.table(quanta.ids, submitter.sentWallMs(), submitter.appendedMs()));
+                }
             }
         }
-        return table(bench, p, floor, quanta);
+        tables.add(0, table(bench, p, floor, quanta));
+        return tables;
     }
 
     private static Table table(Bench bench, Params p, Result floor, Result quanta) {
@@ -93,6 +102,7 @@ final class LatencyBench {
     /** Latencies, CPU and load of one side, accumulated over its windows. */
     private static final class Result {
         final List<Long> latencies = new ArrayList<>();
+        final List<String> ids = new ArrayList<>();
         final List<String> loads = new ArrayList<>();
         double cpu;
     }
@@ -122,6 +132,7 @@ final class LatencyBench {
         if (into != null) {
             into.cpu += ProcessCpu.seconds(side.pid()) - cpu;
             ids.forEach(id -> into.latencies.add((side.arrivedAt().get(id) - side.sentAt().get(id)) / 1_000_000));
+            into.ids.addAll(ids);
             into.loads.add(ProcessCpu.loadAverage().split(" ")[0]);
         }
     }

@@ -25,6 +25,8 @@ final class Submitter implements AutoCloseable {
     private final TopicCatalogue topics;
     private final KafkaProducer<String, JobRequest> producer;
     private final Map<String, Long> sentAt = new ConcurrentHashMap<>();
+    private final Map<String, Long> sentWallMs = new ConcurrentHashMap<>();
+    private final Map<String, Long> appendedMs = new ConcurrentHashMap<>();
 
     Submitter(String bootstrap, TopicCatalogue topics) {
         this.topics = topics;
@@ -38,8 +40,14 @@ final class Submitter implements AutoCloseable {
         JobSubmitted job = JobSubmitted.newBuilder().setJobId(id).setTenant(tenant).setNumGpus(1)
                 .setProfile(ModelProfile.newBuilder().setModelName("resnet50").build())
                 .setCommand(List.of("python", "train.py")).setMaxRetries(3).setSubmittedAt(Instant.now()).build();
+        sentWallMs.put(id, System.currentTimeMillis());
         sentAt.put(id, System.nanoTime());
-        producer.send(new ProducerRecord<>(topics.submissions().name(), id, new JobRequest(job)));
+        producer.send(new ProducerRecord<>(topics.submissions().name(), id, new JobRequest(job)), (meta, error) -> {
+            if (error == null) {
+                // the submissions topic uses LogAppendTime: this is the broker's clock at the append
+                appendedMs.put(id, meta.timestamp());
+            }
+        });
     }
 
     void flush() {
@@ -48,6 +56,16 @@ final class Submitter implements AutoCloseable {
 
     Map<String, Long> sentAt() {
         return sentAt;
+    }
+
+    /** When (System.currentTimeMillis) each submission's send began. */
+    Map<String, Long> sentWallMs() {
+        return sentWallMs;
+    }
+
+    /** The broker's append time (ms, LogAppendTime) of each acknowledged submission. */
+    Map<String, Long> appendedMs() {
+        return appendedMs;
     }
 
     /**
