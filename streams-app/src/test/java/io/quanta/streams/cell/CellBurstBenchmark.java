@@ -24,13 +24,14 @@ import java.util.Locale;
 
 /**
  * The cell engine alone (no Kafka, no stores) under a burst shaped like {@code bench/run burst}: {@code nodes}
- * 8-GPU nodes register, then {@code submissions} one-GPU submissions arrive 40 per millisecond of stream time, each
+ * 8-GPU nodes register, then {@code submissions} one-GPU submissions arrive {@code perMs} per millisecond of stream
+ * time (40 by default; 1 moves the stream time with every submission, as the real topology's STARTED events do), each
  * followed by one heartbeat (nodes in turn) and, {@code lag} records later, the STARTED event of the job it started.
  * Prints the thread CPU per submission (every record included), the passes and their mean thread CPU, and a SHA-256
  * of every decision and command, so that a change to the engine shows its cost and that it decided nothing
  * differently. Not a test: a main (the command is in docs/benchmarks.md).
  *
- * <p>Arguments: {@code [nodes=1250] [submissions=10000] [policy=tiresias-las] [runs=3] [lag=50]}.
+ * <p>Arguments: {@code [nodes=1250] [submissions=10000] [policy=tiresias-las] [runs=3] [lag=50] [perMs=40]}.
  */
 public final class CellBurstBenchmark {
 
@@ -43,16 +44,18 @@ public final class CellBurstBenchmark {
         String policy = args.length > 2 ? args[2] : "tiresias-las";
         int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         int lag = args.length > 4 ? Integer.parseInt(args[4]) : 50;
+        int perMs = args.length > 5 ? Integer.parseInt(args[5]) : 40;
         AvroTrust.trustQuantaSchemas();
         System.out.println("| run | submissions | passes | CPU per submission, all records (ms) | CPU per pass (ms) | "
                 + "decisions | commands | digest of decisions and commands |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         for (int run = 1; run <= runs; run++) {
-            once(run, nodes, submissions, policy, lag);
+            once(run, nodes, submissions, policy, lag, perMs);
         }
     }
 
-    private static void once(int run, int nodeCount, int submissions, String policy, int lag) throws Exception {
+    private static void once(int run, int nodeCount, int submissions, String policy, int lag, int perMs)
+            throws Exception {
         PolicyConfig config = PolicyConfig.defaults(policy);
         long[] passNanos = new long[2];
         PassTimer timer = new PassTimer() {
@@ -84,7 +87,7 @@ public final class CellBurstBenchmark {
         passNanos[1] = 0;
         ArrayDeque<NodeCommand> toConfirm = new ArrayDeque<>();
         for (int i = 0; i < submissions; i++) {
-            long ts = t0 + 1 + i / 40;
+            long ts = t0 + 1 + i / perMs;
             CellInput job = new CellInput(cellId, Records.job("job-" + i, 1).setTenant("t0").build(), null);
             step(engine, cell, job, ts, offset++, out);
             toConfirm.addAll(out.takeStarts());
@@ -93,7 +96,7 @@ public final class CellBurstBenchmark {
                 step(engine, cell, started(cellId, toConfirm.poll(), ts), ts, offset++, out);
             }
         }
-        long last = t0 + 1 + submissions / 40;
+        long last = t0 + 1 + submissions / perMs;
         while (!toConfirm.isEmpty()) {
             step(engine, cell, started(cellId, toConfirm.poll(), last), last, offset++, out);
         }
