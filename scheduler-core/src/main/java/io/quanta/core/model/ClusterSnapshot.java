@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * Immutable view of one cell at stream time {@code now}, the only input of a scheduling pass: nodes (sorted by id),
  * jobs (sorted by id; terminal jobs may be present and are ignored), and the learned memory the policies need
- * (completed-job service distribution, interference memory). Same snapshot in, same decisions out.
+ * (completed-job service distribution, interference memory). Same snapshot in, same decisions out. The jobs are
+ * kept as a {@link JobList}: given one, the snapshot uses it as it is (its order is checked as it is made).
  */
 public record ClusterSnapshot(
         Instant now,
@@ -32,7 +33,7 @@ public record ClusterSnapshot(
         int nodeCount = nodes.size();
         int jobCount = jobs.size();
         nodes = SortedLists.byKey(nodes, Node::id);
-        jobs = SortedLists.byKey(jobs, Job::id);
+        jobs = JobList.of(jobs);
         if (nodes.size() != nodeCount) {
             throw new IllegalArgumentException("a node id appears twice in the snapshot");
         }

@@ -4,6 +4,7 @@ import io.quanta.core.model.Gpu;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.Job;
+import io.quanta.core.model.JobList;
 import io.quanta.core.model.Node;
 import io.quanta.core.model.ServiceDistribution;
 import java.util.ArrayList;
@@ -50,6 +51,17 @@ public final class CellState {
     private String[] nodeListIds;
     /** Nodes whose view changed since {@link #nodeList} was taken. */
     private final Set<String> staleInNodeList = new HashSet<>();
+    /**
+     * The job views of the last snapshot, in job-id order, as {@link #jobViews} returned them; null when they must be
+     * built again from all jobs (at start, after a restore, after many changes or with another filter).
+     */
+    private JobList viewList;
+    /** The active job of each entry of {@link #viewList}, same positions. */
+    private ActiveJob[] viewOwners;
+    private long viewListAtMs;
+    private Predicate<JobRecord> viewFilter;
+    /** Jobs whose view, or whether they are in {@link #viewList} at all, changed since it was taken. */
+    private final Set<String> staleInViewList = new HashSet<>();
     final Set<String> changedJobs = new LinkedHashSet<>();
     /** The jobs that ended since the last flush, in the order they ended. */
     final Map<String, JobRecord> finishedJobs = new LinkedHashMap<>();
@@ -107,6 +119,7 @@ public final class CellState {
             throw new IllegalStateException("job " + job.jobId() + " is already active in cell " + cellId);
         }
         changedJobs.add(job.jobId());
+        staleInViewList.add(job.jobId());
         if (job.drainPeers()) {
             draining = null;
         }
@@ -116,6 +129,7 @@ public final class CellState {
     void loadJob(JobRecord job) {
         jobs.put(job.jobId(), new ActiveJob(job));
         draining = null;
+        viewList = null;
     }
 
     /**
@@ -136,6 +150,7 @@ public final class CellState {
         }
         active.record = after;
         active.view = null;
+        staleInViewList.add(jobId);
         changedJobs.add(jobId);
         if (before.drainPeers() || after.drainPeers()) {
             draining = null;
@@ -163,6 +178,7 @@ public final class CellState {
         }
         draining = null;
         changedJobs.add(jobId);
+        staleInViewList.add(jobId);
         finishedJobs.put(jobId, active.record);
     }
 
@@ -200,6 +216,7 @@ public final class CellState {
     void loadAssignment(AssignmentRecord assignment) {
         assignments.put(assignment.jobId(), assignment);
         occupy(assignment);
+        viewList = null;
     }
 
     /** Changes the reserved GPUs of an assignment, keeping the occupancy in step; returns the changed assignment. */
@@ -352,16 +369,80 @@ public final class CellState {
     /**
      * The active jobs that {@code include} accepts as the scheduling core sees them at {@code nowMs}, in job-id order.
      * A job's view is cached until the job or its assignment changes, or, for a job whose service, executed or
-     * waiting time grows with time, until {@code nowMs} changes.
+     * waiting time grows with time, until {@code nowMs} changes. The list itself is kept between calls and changed
+     * where jobs changed, so that a snapshot after a pass that started one job costs a copy, not a walk over every
+     * job of the cell and a check of their order (issue 17); a change of {@code nowMs} still moves every running
+     * job's view. The result is the same list a walk over all jobs would give ({@code JobViewListTest}).
      */
     List<Job> jobViews(long nowMs, Predicate<JobRecord> include) {
+        if (viewList == null || include != viewFilter || staleInViewList.size() > 16 + jobs.size() / 8) {
+            rebuildViewList(nowMs, include);
+        } else {
+            for (String id : staleInViewList) {
+                updateViewList(id, jobs.get(id), nowMs, include);
+            }
+            if (viewListAtMs != nowMs) {
+                moveViewList(nowMs);
+            }
+        }
+        staleInViewList.clear();
+        viewListAtMs = nowMs;
+        viewFilter = include;
+        return viewList;
+    }
+
+    private void rebuildViewList(long nowMs, Predicate<JobRecord> include) {
         List<Job> views = new ArrayList<>(jobs.size());
+        List<ActiveJob> owners = new ArrayList<>(jobs.size());
         for (ActiveJob active : jobs.values()) {
             if (include.test(active.record)) {
                 views.add(jobView(active, nowMs));
+                owners.add(active);
             }
         }
-        return views;
+        viewList = JobList.of(views);
+        viewOwners = owners.toArray(new ActiveJob[0]);
+    }
+
+    private void updateViewList(String id, ActiveJob active, long nowMs, Predicate<JobRecord> include) {
+        int at = viewList.indexOfId(id);
+        if (active == null || !include.test(active.record)) {
+            if (at >= 0) {
+                viewList = viewList.without(id);
+                ActiveJob[] shrunk = new ActiveJob[viewOwners.length - 1];
+                System.arraycopy(viewOwners, 0, shrunk, 0, at);
+                System.arraycopy(viewOwners, at + 1, shrunk, at, viewOwners.length - at - 1);
+                viewOwners = shrunk;
+            }
+            return;
+        }
+        viewList = viewList.with(jobView(active, nowMs));
+        if (at >= 0) {
+            viewOwners[at] = active;
+        } else {
+            int insert = -at - 1;
+            ActiveJob[] grown = new ActiveJob[viewOwners.length + 1];
+            System.arraycopy(viewOwners, 0, grown, 0, insert);
+            grown[insert] = active;
+            System.arraycopy(viewOwners, insert, grown, insert + 1, viewOwners.length - insert);
+            viewOwners = grown;
+        }
+    }
+
+    private void moveViewList(long nowMs) {
+        Job[] moved = null;
+        for (int i = 0; i < viewOwners.length; i++) {
+            Job view = jobView(viewOwners[i], nowMs);
+            if (view != viewList.get(i)) {
+                if (moved == null) {
+                    moved = viewList.toJobArray();
+                }
+                moved[i] = view;
+            }
+        }
+        if (moved != null) {
+            viewList = viewList.withViews(moved);
+        }
     }
 
     private Job jobView(ActiveJob active, long nowMs) {
@@ -382,6 +463,7 @@ public final class CellState {
         ActiveJob active = jobs.get(jobId);
         if (active != null) {
             active.view = null;
+            staleInViewList.add(jobId);
         }
     }
 

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Predicate;
 
 /**
  * Builds the scheduling core's {@link ClusterSnapshot} of a cell at stream time {@code now} from the in-memory
@@ -18,18 +19,21 @@ import java.util.OptionalDouble;
  */
 final class SnapshotBuilder {
 
+    /** The jobs a snapshot shows: one instance, so that the cell keeps its view list between snapshots. */
+    private static final Predicate<JobRecord> PLACEABLE = SnapshotBuilder::placeable;
+
     private SnapshotBuilder() {
     }
 
     static ClusterSnapshot build(CellState cell, long nowMs) {
         List<Node> nodes = cell.nodeViews();
-        List<Job> jobs = cell.jobViews(nowMs, SnapshotBuilder::placeable);
+        List<Job> jobs = cell.jobViews(nowMs, PLACEABLE);
         return new ClusterSnapshot(Instant.ofEpochMilli(nowMs), nodes, jobs, cell.serviceDistribution(),
                 cell.interferenceMemory());
     }
 
     /** False for a queued job whose last gang attempt may still run on a member: not placeable yet. */
-    private static boolean placeable(JobRecord j) {
+    static boolean placeable(JobRecord j) {
         return !(j.drainPeers() && j.state() == JobState.QUEUED);
     }
 

@@ -31,6 +31,7 @@ final class CellSteps implements CellOutput {
 
     final CellState cell;
     final List<JobStatus> statuses = new ArrayList<>();
+    final List<NodeCommand> commands = new ArrayList<>();
     private final CellEngine engine;
     private long offset;
 
@@ -65,6 +66,7 @@ final class CellSteps implements CellOutput {
 
     @Override
     public void command(NodeCommand command) {
+        commands.add(command);
     }
 
     @Override
