@@ -17,7 +17,9 @@
 # stdout and in OUT/MODEL/suite.md (default OUT eval-out/suite).
 #   simulator/evaluate.sh --suite [--models M1,M2,...] [OUT] [-- SUITE_OPTIONS...]
 # SUITE_OPTIONS go to io.quanta.sim.suite.SuiteMain after the default runs: --half tuning|check, --run
-# LABEL=POLICY[:k=v,...] (more columns), --resume, --reuse DIR, --threads N, --inputs ID,..., --list.
+# LABEL=POLICY[:k=v,...] (more columns), --resume, --reuse DIR, --threads N, --inputs ID,..., --list, --bounds-only
+# (each input's floor, lower bound and ideal schedule, in seconds and without a simulation; with --reuse DIR the
+# tiresias-las and quanta runs found there too).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ "${1:-}" == "--suite" ]]; then

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,11 +23,14 @@ import java.util.Set;
 
 /**
  * The evaluation suite ({@code simulator/evaluate.sh --suite}): runs the {@link SuiteDefinition} inputs with each run
- * and prints the {@link SuiteTable}, also written to {@code OUT/MODEL/suite.md}.
+ * and prints the {@link SuiteTable}, also written to {@code OUT/MODEL/suite.md}, each half followed by its
+ * {@link BoundsTable}. With {@code --bounds-only} it runs nothing: it prints the {@link BoundsTable} of every input,
+ * with the baseline's and {@value BoundsTable#RUN}'s figures where a {@code --reuse} directory (or, with
+ * {@code --resume}, {@code OUT}) has them.
  * <pre>
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
  *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--reuse DIR2]...
- *     [--threads N] [--list]
+ *     [--threads N] [--list] [--bounds-only]
  * </pre>
  * Exit status 0 on success, 2 on a usage error, 1 when a run fails.
  */
@@ -51,6 +55,8 @@ public final class SuiteMain {
               --reuse DIR2         read runs found in DIR2/MODEL/INPUT/LABEL instead of running them; repeatable
               --threads N          simulations at once (default 1)
               --list               print the inputs and exit
+              --bounds-only        print each input's floor, lower bound and ideal schedule without running
+                                   anything (with the runs --reuse or --resume finds) and exit
             """;
 
     private SuiteMain() {
@@ -62,7 +68,8 @@ public final class SuiteMain {
 
     /** Parsed flags. */
     record Options(Path philly, Path alibaba, Path out, FidelityMode mode, List<RunSpec> runs, String half,
-                   Set<String> inputs, boolean resume, List<Path> reuse, int threads, boolean list) {
+                   Set<String> inputs, boolean resume, List<Path> reuse, int threads, boolean list,
+                   boolean boundsOnly) {
     }
 
     /** Parses, runs and returns the exit status. */
@@ -85,14 +92,19 @@ public final class SuiteMain {
             return 0;
         }
         Path dir = options.out().resolve(options.mode().label());
+        List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.mode().label())).toList();
+        if (options.boundsOnly()) {
+            out.print(boundsOnly(options, inputs, options.resume() ? concat(dir, reuse) : reuse));
+            return 0;
+        }
         try {
             long start = System.nanoTime();
             Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
-            List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.mode().label())).toList();
             Map<String, Map<String, RunResult>> results = new SuiteRunner(simulator, options.mode(), dir,
                     options.resume(), reuse, options.threads(), err).run(inputs, options.runs());
             List<String> labels = options.runs().stream().map(RunSpec::label).toList();
-            String table = SuiteTable.markdown("Suite, " + options.mode().label() + " model", inputs, results, labels);
+            String table = SuiteTable.markdown("Suite, " + options.mode().label() + " model", inputs, results, labels,
+                    InputBounds.of(inputs, options.mode(), options.threads()));
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("suite.md"), table, StandardCharsets.UTF_8);
             out.print(table);
@@ -106,6 +118,25 @@ public final class SuiteMain {
             err.println("suite: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** The bounds of {@code inputs} with the baseline's and {@value BoundsTable#RUN}'s runs kept in {@code dirs}. */
+    private static String boundsOnly(Options options, List<SuiteInput> inputs, List<Path> dirs) {
+        Map<String, Map<String, RunResult>> results = new LinkedHashMap<>();
+        for (SuiteInput input : inputs) {
+            for (String label : List.of(SuiteTable.BASELINE, BoundsTable.RUN)) {
+                SuiteRunner.kept(dirs, input.id(), label).ifPresent(r -> results
+                        .computeIfAbsent(input.id(), k -> new LinkedHashMap<>()).put(label, r));
+            }
+        }
+        return BoundsTable.markdown("Bounds, " + options.mode().label() + " model", inputs,
+                InputBounds.of(inputs, options.mode(), options.threads()), results);
+    }
+
+    private static List<Path> concat(Path first, List<Path> rest) {
+        List<Path> all = new ArrayList<>(List.of(first));
+        all.addAll(rest);
+        return all;
     }
 
     /** One line per input: id, half, jobs, cluster, fifo's queueing ratio, floor. */
@@ -155,6 +186,7 @@ public final class SuiteMain {
         boolean resume = false;
         List<Path> reuse = new ArrayList<>();
         boolean list = false;
+        boolean boundsOnly = false;
         int threads = 1;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
@@ -175,6 +207,7 @@ public final class SuiteMain {
                 case "--resume" -> resume = true;
                 case "--reuse" -> reuse.add(Path.of(value(args, ++i, flag)));
                 case "--list" -> list = true;
+                case "--bounds-only" -> boundsOnly = true;
                 case "--threads" -> {
                     try {
                         threads = Integer.parseInt(value(args, ++i, flag));
@@ -213,7 +246,7 @@ public final class SuiteMain {
                     + ": gap closed is measured against it");
         }
         return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, List.copyOf(reuse),
-                threads, list);
+                threads, list, boundsOnly);
     }
 
     private static String value(String[] args, int i, String flag) {

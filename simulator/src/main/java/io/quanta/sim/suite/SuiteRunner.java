@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -92,6 +93,20 @@ public final class SuiteRunner {
     }
 
     private record Task(SuiteInput input, RunSpec spec) {
+    }
+
+    /**
+     * The figures of run {@code label} on input {@code inputId} kept in the first of {@code dirs} (each laid out like
+     * {@code out}) that has them, without running anything.
+     */
+    public static Optional<RunResult> kept(List<Path> dirs, String inputId, String label) {
+        for (Path dir : dirs) {
+            Path file = dir.resolve(inputId).resolve(label).resolve(RESULT_FILE);
+            if (Files.isRegularFile(file)) {
+                return Optional.of(RunResult.read(file));
+            }
+        }
+        return Optional.empty();
     }
 
     private RunResult runOne(Task task, AtomicInteger done, int total) {

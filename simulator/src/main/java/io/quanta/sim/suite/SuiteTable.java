@@ -106,6 +106,15 @@ public final class SuiteTable {
     /** The whole table in Markdown: one section per half that has inputs. */
     public static String markdown(String title, List<SuiteInput> inputs, Map<String, Map<String, RunResult>> results,
                                   List<String> labels) {
+        return markdown(title, inputs, results, labels, Map.of());
+    }
+
+    /**
+     * The whole table in Markdown, each half followed by its {@link BoundsTable} when {@code bounds} (by input id) is
+     * not empty.
+     */
+    public static String markdown(String title, List<SuiteInput> inputs, Map<String, Map<String, RunResult>> results,
+                                  List<String> labels, Map<String, InputBounds> bounds) {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(title).append("\n\n");
         out.append("Gap closed = (").append(BASELINE).append(" - run) / (").append(BASELINE)
@@ -116,6 +125,11 @@ public final class SuiteTable {
             if (!part.isEmpty()) {
                 out.append('\n');
                 half(out, half, part, results, labels);
+                if (!bounds.isEmpty()) {
+                    out.append("\n### ").append(half.label())
+                            .append(" half: how much of the gap any schedule can close\n\n");
+                    BoundsTable.half(out, part, bounds, results);
+                }
             }
         }
         return out.toString();
