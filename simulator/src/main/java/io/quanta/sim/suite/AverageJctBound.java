@@ -161,10 +161,11 @@ public final class AverageJctBound {
                 }
                 int head = queue.poll();
                 double finish = t + left[head] / speed;
-                double end = next < n ? Math.min(finish, jobs.get(next).submitSeconds()) : finish;
+                boolean completes = next >= n || finish <= jobs.get(next).submitSeconds();
+                double end = completes ? finish : jobs.get(next).submitSeconds();
                 moment[head] += speed * (end * end - t * t) / 2;
                 left[head] -= (end - t) * speed;
-                if (end == finish) {
+                if (completes) {
                     completion[head] = end;
                     done++;
                 } else {
