@@ -122,18 +122,12 @@ final class Floor implements AutoCloseable {
     }
 
     private void backgroundLoop() {
+        Pacer pacer = new Pacer();
         long sent = 0;
-        long began = System.nanoTime();
-        double rate = 0;
         while (!closed) {
-            if (backgroundRate != rate) {
-                rate = backgroundRate;
-                sent = 0;
-                began = System.nanoTime();
-            }
-            long due = (long) ((System.nanoTime() - began) / 1e9 * rate);
-            for (; sent < due; sent++) {
-                sendBackground("bg-" + began + "-" + sent);
+            long owed = pacer.due(backgroundRate, System.nanoTime());
+            for (long i = 0; i < owed; i++, sent++) {
+                sendBackground("bg-" + sent);
             }
             Submitter.sleep(10);
         }

@@ -129,31 +129,15 @@ public final class SimulatedNodes implements AutoCloseable {
         timers.scheduleAtFixedRate(new TelemetryPacer(), 10, 10, TimeUnit.MILLISECONDS);
     }
 
-    /**
-     * Sends telemetry at {@link #telemetryPerSecond} on an absolute schedule that starts again whenever the rate
-     * changes: records not sent while the rate was 0 (or while no attempt ran) are skipped, not sent in one burst
-     * when telemetry resumes. (A schedule kept across a pause sent 20,000 records at once at the start of every
-     * measured window of the latency benchmark, which the floor's background, re-anchored at each change, never did.)
-     * Runs on one timer thread only.
-     */
+    /** Sends telemetry at {@link #telemetryPerSecond} ({@link Pacer}: no burst after a pause); one timer thread. */
     private final class TelemetryPacer implements Runnable {
-        private double rate;
-        private long began;
+        private final Pacer pacer = new Pacer();
         private long sent;
 
         @Override
         public void run() {
-            double wanted = telemetryPerSecond;
-            if (wanted != rate || telemetryTargets.isEmpty()) {
-                rate = telemetryTargets.isEmpty() ? 0 : wanted;
-                began = System.nanoTime();
-                sent = 0;
-            }
-            if (rate <= 0) {
-                return;
-            }
-            long due = (long) ((System.nanoTime() - began) / 1e9 * rate);
-            for (; sent < due && !telemetryTargets.isEmpty(); sent++) {
+            long owed = pacer.due(telemetryTargets.isEmpty() ? 0 : telemetryPerSecond, System.nanoTime());
+            for (long i = 0; i < owed && !telemetryTargets.isEmpty(); i++, sent++) {
                 sendTelemetry(telemetryTargets.get((int) (sent % telemetryTargets.size())));
             }
         }
