@@ -60,6 +60,8 @@ public final class CellState {
     private ActiveJob[] viewOwners;
     private long viewListAtMs;
     private Predicate<JobRecord> viewFilter;
+    /** More changed jobs than this since the last snapshot: {@link #jobViews} builds its list from all jobs again. */
+    private static final int MAX_VIEW_CHANGES = 32;
     /** Jobs whose view, or whether they are in {@link #viewList} at all, changed since it was taken. */
     private final Set<String> staleInViewList = new HashSet<>();
     final Set<String> changedJobs = new LinkedHashSet<>();
@@ -375,7 +377,8 @@ public final class CellState {
      * job's view. The result is the same list a walk over all jobs would give ({@code JobViewListTest}).
      */
     List<Job> jobViews(long nowMs, Predicate<JobRecord> include) {
-        if (viewList == null || include != viewFilter || staleInViewList.size() > 16 + jobs.size() / 8) {
+        // each changed job costs a copy of the list; past a few dozen, one walk over all jobs is cheaper
+        if (viewList == null || include != viewFilter || staleInViewList.size() > MAX_VIEW_CHANGES) {
             rebuildViewList(nowMs, include);
         } else {
             for (String id : staleInViewList) {

@@ -68,6 +68,23 @@ class JobViewListTest {
         assertThat(later.get(1).waitingSeconds()).isGreaterThan(first.get(1).waitingSeconds());
     }
 
+    @Test
+    void shouldKeepTheViewsWhenManyJobsChangeAtOnce() {
+        CellSteps kept = new CellSteps();
+        CellSteps walked = new CellSteps();
+        both(kept, walked, heartbeat("node-0", 1, 1_000), 1_000);
+        for (int i = 0; i < 50; i++) {
+            both(kept, walked, submission("job-" + i, 1), 1_000 + i);
+            assertThat(SnapshotBuilder.build(kept.cell, 1_000 + i).jobs())
+                    .isEqualTo(walked.cell.jobViews(1_000 + i, j -> SnapshotBuilder.placeable(j)));
+        }
+        int startsBefore = kept.commands.size();
+        both(kept, walked, heartbeat("node-1", 64, 2_000), 2_000); // room for every waiting job: one pass starts 49
+        assertThat(kept.commands.size() - startsBefore).as("jobs started by one pass").isGreaterThan(32);
+        assertThat(SnapshotBuilder.build(kept.cell, 2_000).jobs())
+                .isEqualTo(walked.cell.jobViews(2_000, j -> SnapshotBuilder.placeable(j)));
+    }
+
     /** A submission, the STARTED of a started attempt, or its COMPLETED, at random. */
     private static CellInput next(CellSteps steps, Random random, int submitted, long t) {
         List<NodeCommand> starts = new ArrayList<>();
