@@ -7,10 +7,15 @@ import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.topics.TopicCatalogue;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -102,7 +107,7 @@ final class HopTracer implements AutoCloseable {
         for (String id : ids) {
             Long[] points = {sentWallMs.get(id), appendedMs.get(id), inboxAppended.get(id), inboxCommitted.get(id),
                     startAppended.get(id), startCommitted.get(id)};
-            if (java.util.Arrays.stream(points).allMatch(java.util.Objects::nonNull)) {
+            if (Arrays.stream(points).allMatch(Objects::nonNull)) {
                 long[] hops = new long[HOPS.size() + 2];
                 hops[HOPS.size() + 1] = points[0];
                 for (int i = 0; i < HOPS.size(); i++) {
@@ -126,9 +131,9 @@ final class HopTracer implements AutoCloseable {
         }
         StringBuilder each = new StringBuilder("the ten slowest, ms per hop in the order above, then the total, and "
                 + "when each was sent (UTC): ");
-        traced.stream().limit(10).forEach(h -> each.append(java.util.Arrays.toString(
-                java.util.Arrays.copyOf(h, HOPS.size() + 1))).append(" at ").append(java.time.LocalTime.ofInstant(
-                java.time.Instant.ofEpochMilli(h[HOPS.size() + 1]), java.time.ZoneOffset.UTC)).append("; "));
+        traced.stream().limit(10).forEach(h -> each.append(Arrays.toString(Arrays.copyOf(h, HOPS.size() + 1)))
+                .append(" at ").append(LocalTime.ofInstant(Instant.ofEpochMilli(h[HOPS.size() + 1]), ZoneOffset.UTC))
+                .append("; "));
         t.note(each.toString().trim());
         return t;
     }

@@ -13,6 +13,7 @@ import io.quanta.schemas.DecisionType;
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobEventType;
 import io.quanta.schemas.JobState;
+import io.quanta.schemas.JobTelemetry;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.SchedulingDecision;
@@ -178,7 +179,7 @@ class StuckAttemptTest {
             driver.event(event("j", 1, "n1", JobEventType.COMPLETED, at(3)));
 
             driver.telemetry(telemetry("j", 1, "n1", 3.0, at(4)));
-            driver.telemetry(io.quanta.schemas.JobTelemetry.newBuilder(telemetry("ghost", 1, "n1", 3.0, at(5)))
+            driver.telemetry(JobTelemetry.newBuilder(telemetry("ghost", 1, "n1", 3.0, at(5)))
                     .setCellId(CELL).build());
 
             assertThat(driver.meta(CELL).droppedTelemetry()).as("late telemetry of the finished job").isEqualTo(1);

@@ -68,14 +68,21 @@ public final class AverageJctBound {
      * empty trace.
      */
     public static double averageJct(Trace trace, int gpus, double[] gpuSecondsPerWork) {
+        return averageJct(trace, gpus, gpuSecondsPerWork, IdealSchedule.averageJct(trace, gpus));
+    }
+
+    /**
+     * The same, given {@link IdealSchedule}'s average JCT of the trace on {@code gpus} GPUs (it steers bound (3); a
+     * caller that needs it anyway computes it once).
+     */
+    public static double averageJct(Trace trace, int gpus, double[] gpuSecondsPerWork, double idealAverageJct) {
         check(trace, gpus, gpuSecondsPerWork);
         double bound = Math.max(orderStatisticsAverageJct(trace, gpus, gpuSecondsPerWork),
                 meanBusyTimeAverageJct(trace, gpus, gpuSecondsPerWork));
         if (trace.size() == 0) {
             return bound;
         }
-        double target = IdealSchedule.averageJct(trace, gpus);
-        return Math.max(bound, CappedRelaxation.averageJct(trace.jobs(), gpus, gpuSecondsPerWork, target));
+        return Math.max(bound, CappedRelaxation.averageJct(trace.jobs(), gpus, gpuSecondsPerWork, idealAverageJct));
     }
 
     /** The same bound when every GPU gives at most {@code capacityFactor} GPU-seconds of work per second. */
@@ -115,16 +122,6 @@ public final class AverageJctBound {
         double sum = 0;
         for (int j = 0; j < size.length; j++) {
             sum += moment[j] / size[j] + trace.jobs().get(j).durationSeconds() / 2.0;
-        }
-        return average(trace, sum);
-    }
-
-    /** The average JCT of SRPT alone on the pool (without the jobs' own durations). */
-    public static double srptAverageJct(Trace trace, int gpus, double[] gpuSecondsPerWork) {
-        check(trace, gpus, gpuSecondsPerWork);
-        double sum = 0;
-        for (double c : OneMachine.run(trace.jobs(), sizes(trace, gpuSecondsPerWork), gpus, true).completion()) {
-            sum += c;
         }
         return average(trace, sum);
     }
@@ -177,7 +174,7 @@ public final class AverageJctBound {
         }
     }
 
-    private static double[] sizes(Trace trace, double[] gpuSecondsPerWork) {
+    static double[] sizes(Trace trace, double[] gpuSecondsPerWork) {
         double[] size = new double[trace.size()];
         for (int j = 0; j < size.length; j++) {
             size[j] = gpuSecondsPerWork[j] * trace.jobs().get(j).gpuSeconds();
@@ -201,7 +198,7 @@ public final class AverageJctBound {
         IdealSchedule.requireFits(trace, gpus);
     }
 
-    private static double average(Trace trace, double completionSum) {
+    static double average(Trace trace, double completionSum) {
         if (trace.size() == 0) {
             return Double.NaN;
         }

@@ -28,8 +28,9 @@ public record InputBounds(double floor, double bound, double ideal, double capac
         int gpus = input.cluster().totalGpus();
         int perGpu = PackingGain.DEFAULT_JOBS_PER_GPU;
         double[] u = PackingGain.gpuSecondsPerWork(input.trace(), input.seed(), mode, perGpu);
-        return new InputBounds(input.floorSeconds(), AverageJctBound.averageJct(input.trace(), gpus, u),
-                IdealSchedule.averageJct(input.trace(), gpus), PackingGain.factor(mode, perGpu));
+        double ideal = IdealSchedule.averageJct(input.trace(), gpus);
+        return new InputBounds(input.floorSeconds(), AverageJctBound.averageJct(input.trace(), gpus, u, ideal), ideal,
+                PackingGain.factor(mode, perGpu));
     }
 
     /** The figures of every input by id, in order, computed on up to {@code threads} threads. */

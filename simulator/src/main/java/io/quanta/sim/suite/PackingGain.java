@@ -43,13 +43,12 @@ public final class PackingGain {
 
     /** The most service per second of one GPU under {@code mode} with at most {@code jobsPerGpu} jobs, {@code >= 1}. */
     public static double factor(FidelityMode mode, int jobsPerGpu) {
-        if (jobsPerGpu < 1) {
-            throw new IllegalArgumentException("jobs per GPU must be >= 1, got " + jobsPerGpu);
+        // every pack holds some family, so the best pack is the best of each family's best
+        double most = 1;
+        for (ModelFamily family : ModelFamily.values()) {
+            most = Math.max(most, familyFactor(mode, jobsPerGpu, family));
         }
-        if (mode.throughputModel().isTiresiasCompatible()) {
-            return jobsPerGpu;
-        }
-        return best(mode.parameters().interference(), new ArrayList<>(), 0, jobsPerGpu);
+        return most;
     }
 
     /**
@@ -98,7 +97,7 @@ public final class PackingGain {
 
     /** The best pack that extends {@code pack} with families from index {@code from} on, at most {@code left} more. */
     private static double best(InterferenceTable table, List<ModelFamily> pack, int from, int left) {
-        double best = pack.isEmpty() ? 0 : packSpeed(table, pack);
+        double best = packSpeed(table, pack);
         ModelFamily[] families = ModelFamily.values();
         for (int i = from; left > 0 && i < families.length; i++) {
             pack.add(families[i]);
