@@ -17,11 +17,16 @@ import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.UserScramCredentialAlteration;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.Feature;
@@ -43,6 +48,8 @@ import org.apache.kafka.server.common.MetadataVersion;
 public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private static final int NODE_ID = 1;
+    /** Partitions of each coordinator's internal topic (as {@code offsets.topic.num.partitions} below). */
+    private static final int INTERNAL_TOPIC_PARTITIONS = 5;
 
     private final Path dataDir;
     private final int fixedBrokerPort;
@@ -87,6 +94,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         this.bootstrapServers = "127.0.0.1:" + brokerPort;
         this.resolvedDir = dir;
         awaitReady();
+        createCoordinatorTopics();
         if (security != null) {
             addMissingUsers();
         }
@@ -161,10 +169,10 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         p.put("default.replication.factor", "1");
         p.put("min.insync.replicas", "1");
         p.put("offsets.topic.replication.factor", "1");
-        p.put("offsets.topic.num.partitions", "5");
+        p.put("offsets.topic.num.partitions", Integer.toString(INTERNAL_TOPIC_PARTITIONS));
         p.put("transaction.state.log.replication.factor", "1");
         p.put("transaction.state.log.min.isr", "1");
-        p.put("transaction.state.log.num.partitions", "5");
+        p.put("transaction.state.log.num.partitions", Integer.toString(INTERNAL_TOPIC_PARTITIONS));
         // abort a crashed producer's timed-out transaction within a second of its timeout (Kafka checks every 10 s):
         // until then the partitions it wrote to stay unreadable for read_committed consumers, which is most of a
         // crashed scheduler's fail-over time (docs/scaling.md)
@@ -229,6 +237,65 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     return false;
                 }
             });
+        }
+    }
+
+    /**
+     * Creates the coordinators' internal topics ({@code __consumer_offsets}, {@code __transaction_state}) now, with
+     * the configs the broker gives them, and waits until the broker's metadata lists both. Left to the first clients,
+     * the broker creates each on a coordinator lookup; several clients start at once (a scheduler's stream threads,
+     * node connectors, the CLI), the broker asks the controller once per lookup until its metadata catches up, and it
+     * logs a WARN for every request that lost ({@code TOPIC_ALREADY_EXISTS}): harmless, but a user starting
+     * {@code quanta local} should see no warning. A lookup of our own would race its own retries the same way
+     * (measured: up to 24 warnings per start), hence an explicit creation, as Kafka's own test harness does. On a
+     * kept data directory both exist and nothing is created.
+     */
+    private void createCoordinatorTopics() {
+        Map<String, String> compacted = Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
+                TopicConfig.SEGMENT_BYTES_CONFIG, Integer.toString(100 * 1024 * 1024));
+        Map<String, String> offsets = new LinkedHashMap<>(compacted);
+        offsets.put(TopicConfig.COMPRESSION_TYPE_CONFIG, "producer");
+        Map<String, String> transactions = new LinkedHashMap<>(compacted);
+        transactions.put(TopicConfig.COMPRESSION_TYPE_CONFIG, "uncompressed");
+        transactions.put(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "false");
+        transactions.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, "1");
+        Map<String, Map<String, String>> wanted = Map.of(Topic.GROUP_METADATA_TOPIC_NAME, offsets,
+                Topic.TRANSACTION_STATE_TOPIC_NAME, transactions);
+        try (Admin admin = Admin.create(adminProperties())) {
+            Set<String> existing = internalTopics(admin);
+            List<NewTopic> missing = wanted.entrySet().stream().filter(e -> !existing.contains(e.getKey()))
+                    .map(e -> new NewTopic(e.getKey(), Optional.of(INTERNAL_TOPIC_PARTITIONS), Optional.of((short) 1))
+                            .configs(e.getValue()))
+                    .toList();
+            if (!missing.isEmpty()) {
+                createIgnoringExisting(admin, missing);
+            }
+            Await.until("internal topics " + wanted.keySet() + " listed", Duration.ofSeconds(60),
+                    () -> internalTopics(admin).containsAll(wanted.keySet()));
+        }
+    }
+
+    private static void createIgnoringExisting(Admin admin, List<NewTopic> topics) {
+        try {
+            admin.createTopics(topics).all().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating the internal topics", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException("cannot create the internal topics: " + e.getCause(), e.getCause());
+            }
+        }
+    }
+
+    private static Set<String> internalTopics(Admin admin) {
+        try {
+            return admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while listing topics", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            return Set.of(); // not answering yet: asked again by the caller's wait
         }
     }
 
