@@ -152,6 +152,15 @@ public final class PolicyConfigKeys {
                     + " completed jobs) is higher than the running job's: preempt only when it pays.",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<List<Double>> QUANTA_THRESHOLD_QUANTILES = new ConfigKey<>(
+            "quanta.threshold-quantiles", "0.8,0.95",
+            "off, or a comma-separated, strictly ascending list of numbers in (0, 1)",
+            "quanta's queue thresholds learned from the cell's completed jobs: threshold i is this quantile of their"
+                    + " service (GPU-seconds) once gittins.min-samples jobs completed, tiresias.thresholds until"
+                    + " then (off = always tiresias.thresholds). Tiresias' 3,250 and 7,200 GPU-s came from one"
+                    + " cluster; quantiles of the cell's own jobs fit its sizes.",
+            PolicyConfigKeys::offOrQuantiles);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -159,7 +168,7 @@ public final class PolicyConfigKeys {
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
-            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX));
+            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES));
 
     private PolicyConfigKeys() {
     }
@@ -215,6 +224,19 @@ public final class PolicyConfigKeys {
             }
         }
         return values;
+    }
+
+    private static List<Double> offOrQuantiles(String t) {
+        if ("off".equalsIgnoreCase(t.trim())) {
+            return List.of();
+        }
+        double[] values = ascending(t);
+        for (double v : values) {
+            if (!(v < 1)) {
+                throw new IllegalArgumentException("a quantile must be below 1");
+            }
+        }
+        return Arrays.stream(values).boxed().toList();
     }
 
     private static OptionalDouble offOrPositive(String t) {

@@ -90,6 +90,23 @@ public final class ServiceDistribution {
         return expected > 0 ? done / expected : 0.0;
     }
 
+    /**
+     * The empirical {@code q}-quantile of the held samples: the smallest sample with at least a share {@code q} of the
+     * samples at or below it.
+     *
+     * @throws IllegalStateException when no sample is held
+     */
+    public double quantile(double q) {
+        if (!(q > 0 && q < 1)) {
+            throw new IllegalArgumentException("quantile must be in (0, 1), got " + q);
+        }
+        if (sorted.length == 0) {
+            throw new IllegalStateException("no completed job recorded yet");
+        }
+        int rank = (int) Math.ceil(q * sorted.length);
+        return sorted[Math.max(rank, 1) - 1];
+    }
+
     /** Number of samples currently held (at most the capacity). */
     public int size() {
         return sorted.length;

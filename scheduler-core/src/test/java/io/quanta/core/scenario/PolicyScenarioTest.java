@@ -189,10 +189,16 @@ class PolicyScenarioTest {
                         "policy=quanta quanta.preempt-by-index=off", indexCell(3_849),
                         List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
                 row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
-                                + "tiresias.thresholds=350,2000",
+                                + "tiresias.thresholds=350,2000 quanta.threshold-quantiles=off",
                         gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
+                row("quanta: queue thresholds learned from the cell's completed jobs demote a job past their median",
+                        "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
+                        List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),
+                row("quanta: the configured thresholds until enough jobs completed",
+                        "policy=quanta gittins.min-samples=5 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
+                        List.of(), ""),
                 row("quanta with quanta.ranking=las: FIFO inside a queue", "policy=quanta gittins.min-samples=4 "
-                                + "tiresias.thresholds=350,2000 quanta.ranking=las",
+                                + "tiresias.thresholds=350,2000 quanta.threshold-quantiles=off quanta.ranking=las",
                         gittinsCell(), List.of("START q n1/0"), "queue 0, attained 0 GPU-s"),
                 row("gandiva: de-fragment a spread job by migration", "policy=gandiva",
                         aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4)).jobs(
@@ -251,6 +257,12 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1))
                 .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
                 .jobs(aJob("q").seq(1), aJob("p").seq(2).attained(150).executed(150)).build();
+    }
+
+    /** One running job a (attained 250 GPU-s, queue 0); the cell has completed jobs of 100, 200, 300 and 1,000 GPU-s. */
+    static ClusterSnapshot learnedCell() {
+        return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
+                .jobs(aJob("a").seq(1).runningOn("n1", 0).attained(250).executed(250)).build();
     }
 
     /** Two 4-GPU nodes, each half used; a 4-GPU job h with the given skew and waiting time. */

@@ -26,6 +26,7 @@ import io.quanta.core.stage.QuotaRanking;
 import io.quanta.core.stage.QuotaReclaim;
 import io.quanta.core.stage.Ranking;
 import io.quanta.core.stage.TenantQuotas;
+import io.quanta.core.stage.ThresholdQuantiles;
 import io.quanta.core.stage.WakeUps;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,7 +48,11 @@ public final class QuantaPolicy extends AbstractPolicy {
     /** Registered name. */
     public static final String NAME = "quanta";
 
-    private final MultiLevelQueue queues;
+    private final QuantaSettings settings;
+    private final PolicyConfig config;
+    private final double[] configuredThresholds;
+    private final ThresholdQuantiles thresholdQuantiles;
+    private final MultiLevelQueue configuredQueues;
     private final Placer placer;
     private final TenantQuotas quotas;
     private final IntrospectivePacking gandiva;
@@ -61,7 +66,10 @@ public final class QuantaPolicy extends AbstractPolicy {
     public QuantaPolicy(PolicyConfig config) {
         super(NAME, config);
         QuantaSettings settings = QuantaSettings.from(config);
-        this.queues = settings.queues(NAME, config);
+        this.settings = settings;
+        this.config = config;
+        this.configuredThresholds = config.get(PolicyConfigKeys.THRESHOLDS);
+        this.configuredQueues = settings.queues(NAME, config);
         this.placer = new Placer(settings.placement());
         this.quotas = new TenantQuotas(config);
         this.gandiva = new IntrospectivePacking(NAME, settings.introspectionConfig(config), placer);
@@ -73,12 +81,14 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);
         this.minSamples = config.get(PolicyConfigKeys.GITTINS_MIN_SAMPLES);
+        this.thresholdQuantiles = new ThresholdQuantiles(settings.thresholdQuantiles(), minSamples);
         this.preemptByIndex = settings.preemptByIndex();
     }
 
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
+        MultiLevelQueue queues = queuesFor(snapshot);
         List<Job> admitted = pass.admit(NAME);
         queues.apply(pass.accruing(), admitted, pass.alloc());
         gandiva.introspect(pass);
@@ -108,6 +118,15 @@ public final class QuantaPolicy extends AbstractPolicy {
         return pass.alloc().decisions();
     }
 
+    /** The queues with the configured thresholds, or with those learned from the cell's completed jobs. */
+    private MultiLevelQueue queuesFor(ClusterSnapshot snapshot) {
+        if (!thresholdQuantiles.enabled()) {
+            return configuredQueues;
+        }
+        double[] thresholds = thresholdQuantiles.thresholds(snapshot.serviceDistribution(), configuredThresholds);
+        return thresholds == configuredThresholds ? configuredQueues : settings.queues(NAME, config, thresholds);
+    }
+
     /** The learned distribution of completed jobs' service once large enough, else the configured prior. */
     private ServiceDistribution distributionFor(ClusterSnapshot snapshot) {
         return snapshot.serviceDistribution().size() >= minSamples ? snapshot.serviceDistribution() : prior;
@@ -115,7 +134,7 @@ public final class QuantaPolicy extends AbstractPolicy {
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        return WakeUps.earliest(queues.nextWakeUp(snapshot),
+        return WakeUps.earliest(queuesFor(snapshot).nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),
                 WakeUps.relaxation(snapshot, placer.rule()));
     }

@@ -5,6 +5,7 @@ import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.placement.PlacementMode;
 import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.stage.MultiLevelQueue;
+import java.util.List;
 import java.util.OptionalDouble;
 
 /**
@@ -20,9 +21,12 @@ import java.util.OptionalDouble;
  * @param unpack true to move a packed job to free GPUs once no job waits
  * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
  * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
+ * @param thresholdQuantiles the quantiles of completed jobs' service that become the queue thresholds (empty = the
+ *     configured thresholds)
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
-                             boolean unpack, boolean gittins, boolean preemptByIndex) {
+                             boolean unpack, boolean gittins, boolean preemptByIndex,
+                             List<Double> thresholdQuantiles) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -36,13 +40,18 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_PACK_MIN_GAIN), config.get(PolicyConfigKeys.QUANTA_PACK_MIN_SPEED),
                 config.get(PolicyConfigKeys.QUANTA_UNPACK),
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
-                config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX));
+                config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX),
+                config.get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
     public MultiLevelQueue queues(String policy, PolicyConfig config) {
-        return new MultiLevelQueue(policy, config.get(PolicyConfigKeys.THRESHOLDS), knob,
-                config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S));
+        return queues(policy, config, config.get(PolicyConfigKeys.THRESHOLDS));
+    }
+
+    /** quanta's multi-level queue with these thresholds (learned ones, {@code ThresholdQuantiles}). */
+    public MultiLevelQueue queues(String policy, PolicyConfig config, double[] thresholds) {
+        return new MultiLevelQueue(policy, thresholds, knob, config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S));
     }
 
     /** The configuration quanta's Gandiva mechanisms read: the shared one with quanta's pack threshold. */

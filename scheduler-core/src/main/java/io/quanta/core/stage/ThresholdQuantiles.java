@@ -1,0 +1,44 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.ServiceDistribution;
+import java.util.List;
+
+/**
+ * Queue thresholds learned from the cell's own completed jobs: threshold {@code i} is quantile {@code i} of their
+ * service (GPU-seconds). Tiresias' thresholds (3,250 and 7,200 GPU-s) were fitted to one cluster's job sizes; on
+ * Philly windows whose jobs are ten times smaller or larger, the same numbers put almost every job in one queue, and
+ * the queues stop telling short jobs from long ones. Quantiles keep the queues' shares of jobs wherever the sizes lie.
+ * Until {@code minSamples} jobs completed (as for the Gittins index) the configured thresholds hold.
+ *
+ * @param quantiles  strictly ascending, each in (0, 1); empty = always the configured thresholds
+ * @param minSamples completed jobs needed before the learned thresholds replace the configured ones
+ */
+public record ThresholdQuantiles(List<Double> quantiles, int minSamples) {
+
+    public ThresholdQuantiles {
+        quantiles = List.copyOf(quantiles);
+    }
+
+    /** Whether thresholds are learned at all. */
+    public boolean enabled() {
+        return !quantiles.isEmpty();
+    }
+
+    /**
+     * The thresholds for a cell whose completed jobs are {@code learned}: its quantiles once it holds enough samples,
+     * else {@code configured}. Learned thresholds are at least 1 GPU-s apart, so they stay strictly ascending when
+     * many jobs share one size.
+     */
+    public double[] thresholds(ServiceDistribution learned, double[] configured) {
+        if (!enabled() || learned.size() < minSamples) {
+            return configured;
+        }
+        double[] thresholds = new double[quantiles.size()];
+        double previous = 0;
+        for (int i = 0; i < thresholds.length; i++) {
+            thresholds[i] = Math.max(learned.quantile(quantiles.get(i)), previous + 1);
+            previous = thresholds[i];
+        }
+        return thresholds;
+    }
+}
