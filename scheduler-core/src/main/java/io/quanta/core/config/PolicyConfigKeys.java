@@ -161,6 +161,13 @@ public final class PolicyConfigKeys {
                     + " cluster; quantiles of the cell's own jobs fit its sizes.",
             PolicyConfigKeys::offOrQuantiles);
 
+    public static final ConfigKey<String> QUANTA_KNOB_BASIS = new ConfigKey<>("quanta.knob-basis", "last-run",
+            "last-run, whole-run",
+            "What quanta's starvation knob multiplies: the job's last run (Tiresias) or all the time it has run"
+                    + " (attained GPU-seconds over its GPUs). With whole-run a job promoted, run briefly and preempted"
+                    + " again waits longer each time instead of coming back after knob x that short run.",
+            PolicyConfigKeys::knobBasis);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -168,7 +175,8 @@ public final class PolicyConfigKeys {
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
-            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES));
+            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES,
+            QUANTA_KNOB_BASIS));
 
     private PolicyConfigKeys() {
     }
@@ -237,6 +245,14 @@ public final class PolicyConfigKeys {
             }
         }
         return Arrays.stream(values).boxed().toList();
+    }
+
+    private static String knobBasis(String t) {
+        String v = t.trim().toLowerCase(Locale.ROOT);
+        if (!v.equals("last-run") && !v.equals("whole-run")) {
+            throw new IllegalArgumentException("not last-run or whole-run");
+        }
+        return v;
     }
 
     private static OptionalDouble offOrPositive(String t) {

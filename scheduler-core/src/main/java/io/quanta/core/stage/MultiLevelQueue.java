@@ -26,12 +26,26 @@ public final class MultiLevelQueue {
     private final double[] thresholds;
     private final OptionalDouble knob;
     private final double promotedMinRun;
+    private final boolean knobOnWholeRun;
 
+    /** Tiresias' knob: a queued job is promoted after waiting knob x its last run. */
     public MultiLevelQueue(String policy, double[] thresholds, OptionalDouble knob, double promotedMinRun) {
+        this(policy, thresholds, knob, promotedMinRun, false);
+    }
+
+    /**
+     * @param knobOnWholeRun true to promote after waiting knob x all the time the job has run (its attained service
+     *                       over its GPUs) instead of its last run: a promoted job that is preempted again after a
+     *                       short run then waits longer each time, instead of coming back after knob x that short run
+     *                       to preempt another (a preemption storm among similar long jobs)
+     */
+    public MultiLevelQueue(String policy, double[] thresholds, OptionalDouble knob, double promotedMinRun,
+                           boolean knobOnWholeRun) {
         this.policy = policy;
         this.thresholds = thresholds.clone();
         this.knob = knob;
         this.promotedMinRun = promotedMinRun;
+        this.knobOnWholeRun = knobOnWholeRun;
     }
 
     /** The queues configured by {@code tiresias.*} keys. */
@@ -91,16 +105,23 @@ public final class MultiLevelQueue {
         }
         for (Job job : queued) {
             int level = storedLevel(job);
-            if (level > 0 && job.waitingSeconds() >= knob.getAsDouble() * job.executedSeconds() - EPS) {
+            double ran = knobBasis(job);
+            if (level > 0 && job.waitingSeconds() >= knob.getAsDouble() * ran - EPS) {
+                String basis = knobOnWholeRun ? "run" : "last run";
                 alloc.changeQueue(job, 0, policy + ": job " + job.id() + " promoted from queue " + level
                                 + " to queue 0 by the starvation knob (waited " + Text.num(job.waitingSeconds())
-                                + " s >= " + Text.num(knob.getAsDouble()) + " x last run "
-                                + Text.num(job.executedSeconds()) + " s)",
+                                + " s >= " + Text.num(knob.getAsDouble()) + " x " + basis + " "
+                                + Text.num(ran) + " s)",
                         Text.details("waitingSeconds", Text.num(job.waitingSeconds()),
-                                "lastRunSeconds", Text.num(job.executedSeconds()),
+                                knobOnWholeRun ? "runSeconds" : "lastRunSeconds", Text.num(ran),
                                 "knob", Text.num(knob.getAsDouble())));
             }
         }
+    }
+
+    /** The run time the knob multiplies: the last run, or all the time the job has run. */
+    private double knobBasis(Job job) {
+        return knobOnWholeRun ? job.attainedGpuSeconds() / Math.max(1, job.numGpus()) : job.executedSeconds();
     }
 
     private boolean demotable(Job job, int level) {
@@ -130,7 +151,7 @@ public final class MultiLevelQueue {
         }
         if (knob.isPresent()) {
             for (Job job : queued) {
-                double wait = knob.getAsDouble() * job.executedSeconds() - job.waitingSeconds();
+                double wait = knob.getAsDouble() * knobBasis(job) - job.waitingSeconds();
                 if (storedLevel(job) > 0 && wait > EPS) {
                     best = Math.min(best, wait);
                 }

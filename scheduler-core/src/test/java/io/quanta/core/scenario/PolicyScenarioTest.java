@@ -171,6 +171,18 @@ class PolicyScenarioTest {
                                 aJob("x").seq(1).runningOn("n1", 0).executed(10),
                                 aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(1600)).build(),
                         List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 1600 s >= 4 x last run 400 s)"),
+                row("quanta: with the knob on the whole run, a job that ran 9,000 s does not come back after 1,600 s",
+                        "policy=quanta quanta.knob-basis=whole-run",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0).executed(10),
+                                aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(1600)).build(),
+                        List.of(), ""),
+                row("quanta: ... but after waiting 4 x 9,000 s",
+                        "policy=quanta quanta.knob-basis=whole-run",
+                        aCell().nodes(aNode("n1").gpus(1)).jobs(
+                                aJob("x").seq(1).runningOn("n1", 0).executed(10),
+                                aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(36_000)).build(),
+                        List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 36000 s >= 4 x run 9000 s)"),
                 row("quanta: a gang that ran long is still waiting for consolidation past the hour (patience 0.5, default)",
                         "policy=quanta", ranBeforeCell(10_000, 4999),
                         List.of(), ""),

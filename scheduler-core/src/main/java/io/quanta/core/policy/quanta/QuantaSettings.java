@@ -23,10 +23,11 @@ import java.util.OptionalDouble;
  * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
  * @param thresholdQuantiles the quantiles of completed jobs' service that become the queue thresholds (empty = the
  *     configured thresholds)
+ * @param knobOnWholeRun true when the starvation knob multiplies all the time a job has run, not its last run
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean gittins, boolean preemptByIndex,
-                             List<Double> thresholdQuantiles) {
+                             List<Double> thresholdQuantiles, boolean knobOnWholeRun) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -41,7 +42,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_UNPACK),
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX),
-                config.get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES));
+                config.get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES),
+                "whole-run".equals(config.get(PolicyConfigKeys.QUANTA_KNOB_BASIS)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
@@ -51,7 +53,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
 
     /** quanta's multi-level queue with these thresholds (learned ones, {@code ThresholdQuantiles}). */
     public MultiLevelQueue queues(String policy, PolicyConfig config, double[] thresholds) {
-        return new MultiLevelQueue(policy, thresholds, knob, config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S));
+        return new MultiLevelQueue(policy, thresholds, knob, config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S),
+                knobOnWholeRun);
     }
 
     /** The configuration quanta's Gandiva mechanisms read: the shared one with quanta's pack threshold. */
