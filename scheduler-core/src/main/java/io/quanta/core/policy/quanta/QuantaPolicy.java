@@ -34,7 +34,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Our default: Tiresias' queues (demotion, lower-queue preemption) ordered inside a queue by the 2D-Gittins index
+ * Our default: Tiresias' queues (demotion, lower-queue preemption), their thresholds learned as quantiles of the
+ * cell's completed jobs' service ({@link ThresholdQuantiles}), ordered inside a queue by the 2D-Gittins index
  * learned from completed jobs, with a starvation knob for the tail; a lower-queue job is preempted only when the
  * waiting job's Gittins index is higher than its own ({@link GittinsPreemptionGate}); consolidated placement for every
  * model whose tensors are skewed enough to lose speed when spread, waiting up to an hour for it, or half the time a
