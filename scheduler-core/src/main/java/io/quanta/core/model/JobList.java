@@ -4,6 +4,7 @@ import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.RandomAccess;
+import java.util.function.IntFunction;
 
 /**
  * An immutable list of jobs in strictly increasing id order: what {@link ClusterSnapshot#jobs()} holds. A snapshot
@@ -105,27 +106,28 @@ public final class JobList extends AbstractList<Job> implements RandomAccess {
     }
 
     /**
-     * The same jobs in other views (e.g. moved to another instant): {@code views[i]} replaces the job at position
-     * {@code i} and must have its id.
+     * The same jobs in other views (e.g. moved to another instant): {@code viewAt.apply(i)} replaces the job at
+     * position {@code i} and must have its id. This list itself when every view is the job already there; otherwise
+     * one new array, made at the first view that differs.
      *
-     * @throws IllegalArgumentException when the length differs or a view has another id
+     * @throws IllegalArgumentException when a view has another id
      */
-    public JobList withViews(Job[] views) {
-        if (views.length != jobs.length) {
-            throw new IllegalArgumentException("expected " + jobs.length + " job views, got " + views.length);
-        }
-        Job[] copy = views.clone();
-        for (int i = 0; i < copy.length; i++) {
-            String id = copy[i].id();
+    public JobList withViews(IntFunction<Job> viewAt) {
+        Job[] moved = null;
+        for (int i = 0; i < jobs.length; i++) {
+            Job view = viewAt.apply(i);
+            if (view == jobs[i]) {
+                continue;
+            }
+            String id = view.id();
             if (id != ids[i] && !id.equals(ids[i])) {
                 throw new IllegalArgumentException("job view " + i + " is job " + id + ", expected " + ids[i]);
             }
+            if (moved == null) {
+                moved = jobs.clone();
+            }
+            moved[i] = view;
         }
-        return new JobList(copy, ids);
-    }
-
-    /** The jobs, a copy to change and give to {@link #withViews}. */
-    public Job[] toJobArray() {
-        return jobs.clone();
+        return moved == null ? this : new JobList(moved, ids);
     }
 }

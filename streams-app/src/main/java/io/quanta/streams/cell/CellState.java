@@ -57,7 +57,7 @@ public final class CellState {
      */
     private JobList viewList;
     /** The active job of each entry of {@link #viewList}, same positions. */
-    private ActiveJob[] viewOwners;
+    private final List<ActiveJob> viewOwners = new ArrayList<>();
     private long viewListAtMs;
     private Predicate<JobRecord> viewFilter;
     /** More changed jobs than this since the last snapshot: {@link #jobViews} builds its list from all jobs again. */
@@ -396,15 +396,14 @@ public final class CellState {
 
     private void rebuildViewList(long nowMs, Predicate<JobRecord> include) {
         List<Job> views = new ArrayList<>(jobs.size());
-        List<ActiveJob> owners = new ArrayList<>(jobs.size());
+        viewOwners.clear();
         for (ActiveJob active : jobs.values()) {
             if (include.test(active.record)) {
                 views.add(jobView(active, nowMs));
-                owners.add(active);
+                viewOwners.add(active);
             }
         }
         viewList = JobList.of(views);
-        viewOwners = owners.toArray(new ActiveJob[0]);
     }
 
     private void updateViewList(String id, ActiveJob active, long nowMs, Predicate<JobRecord> include) {
@@ -412,40 +411,20 @@ public final class CellState {
         if (active == null || !include.test(active.record)) {
             if (at >= 0) {
                 viewList = viewList.without(id);
-                ActiveJob[] shrunk = new ActiveJob[viewOwners.length - 1];
-                System.arraycopy(viewOwners, 0, shrunk, 0, at);
-                System.arraycopy(viewOwners, at + 1, shrunk, at, viewOwners.length - at - 1);
-                viewOwners = shrunk;
+                viewOwners.remove(at);
             }
             return;
         }
         viewList = viewList.with(jobView(active, nowMs));
         if (at >= 0) {
-            viewOwners[at] = active;
+            viewOwners.set(at, active);
         } else {
-            int insert = -at - 1;
-            ActiveJob[] grown = new ActiveJob[viewOwners.length + 1];
-            System.arraycopy(viewOwners, 0, grown, 0, insert);
-            grown[insert] = active;
-            System.arraycopy(viewOwners, insert, grown, insert + 1, viewOwners.length - insert);
-            viewOwners = grown;
+            viewOwners.add(-at - 1, active);
         }
     }
 
     private void moveViewList(long nowMs) {
-        Job[] moved = null;
-        for (int i = 0; i < viewOwners.length; i++) {
-            Job view = jobView(viewOwners[i], nowMs);
-            if (view != viewList.get(i)) {
-                if (moved == null) {
-                    moved = viewList.toJobArray();
-                }
-                moved[i] = view;
-            }
-        }
-        if (moved != null) {
-            viewList = viewList.withViews(moved);
-        }
+        viewList = viewList.withViews(i -> jobView(viewOwners.get(i), nowMs));
     }
 
     private Job jobView(ActiveJob active, long nowMs) {
