@@ -2,6 +2,7 @@ package io.quanta.core.stage;
 
 import io.quanta.core.model.ServiceDistribution;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Queue thresholds learned from the cell's own completed jobs: threshold {@code i} is quantile {@code i} of their
@@ -25,13 +26,13 @@ public record ThresholdQuantiles(List<Double> quantiles, int minSamples) {
     }
 
     /**
-     * The thresholds for a cell whose completed jobs are {@code learned}: its quantiles once it holds enough samples,
-     * else {@code configured}. Learned thresholds are at least 1 GPU-s apart, so they stay strictly ascending when
-     * many jobs share one size.
+     * The thresholds learned from a cell whose completed jobs are {@code learned}: its quantiles, at least 1 GPU-s
+     * apart so that they stay strictly ascending when many jobs share one size; empty while it holds fewer than
+     * {@code minSamples} jobs or when nothing is learned (the configured thresholds hold).
      */
-    public double[] thresholds(ServiceDistribution learned, double[] configured) {
+    public Optional<double[]> thresholds(ServiceDistribution learned) {
         if (!enabled() || learned.size() < minSamples) {
-            return configured;
+            return Optional.empty();
         }
         double[] thresholds = new double[quantiles.size()];
         double previous = 0;
@@ -39,6 +40,6 @@ public record ThresholdQuantiles(List<Double> quantiles, int minSamples) {
             thresholds[i] = Math.max(learned.quantile(quantiles.get(i)), previous + 1);
             previous = thresholds[i];
         }
-        return thresholds;
+        return Optional.of(thresholds);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.core.placement.PlacementMode;
 import io.quanta.core.placement.PlacementRule;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,22 @@ class PolicyConfigTest {
                                 .contains("gandiva.quantum-s"))
                         .anySatisfy(p -> assertThat(p).startsWith("quota.a:").contains("integer"))
                         .hasSize(5));
+    }
+
+    @Test
+    void shouldRejectThresholdQuantilesOutsideTheOpenUnitIntervalOrOutOfOrder() {
+        for (String bad : List.of("1", "0.5,1.2", "0", "-0.2", "0.9,0.5", "0.5,0.5", "median")) {
+            assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.threshold-quantiles", bad)))
+                    .as(bad).isInstanceOfSatisfying(InvalidPolicyConfigException.class, e -> assertThat(e.problems())
+                            .singleElement().asString().startsWith("quanta.threshold-quantiles:")
+                            .contains("strictly ascending list of numbers in (0, 1)"));
+        }
+        assertThat(PolicyConfig.of(Map.of("quanta.threshold-quantiles", "off"))
+                .get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES)).isEmpty();
+        assertThat(PolicyConfig.of(Map.of("quanta.threshold-quantiles", " 0.8, 0.95 "))
+                .get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES)).containsExactly(0.8, 0.95);
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.knob-basis", "total")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("last-run, whole-run");
     }
 
     @Test

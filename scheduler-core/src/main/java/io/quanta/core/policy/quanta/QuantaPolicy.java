@@ -51,7 +51,6 @@ public final class QuantaPolicy extends AbstractPolicy {
 
     private final QuantaSettings settings;
     private final PolicyConfig config;
-    private final double[] configuredThresholds;
     private final ThresholdQuantiles thresholdQuantiles;
     private final MultiLevelQueue configuredQueues;
     private final Placer placer;
@@ -69,7 +68,6 @@ public final class QuantaPolicy extends AbstractPolicy {
         QuantaSettings settings = QuantaSettings.from(config);
         this.settings = settings;
         this.config = config;
-        this.configuredThresholds = config.get(PolicyConfigKeys.THRESHOLDS);
         this.configuredQueues = settings.queues(NAME, config);
         this.placer = new Placer(settings.placement());
         this.quotas = new TenantQuotas(config);
@@ -121,11 +119,8 @@ public final class QuantaPolicy extends AbstractPolicy {
 
     /** The queues with the configured thresholds, or with those learned from the cell's completed jobs. */
     private MultiLevelQueue queuesFor(ClusterSnapshot snapshot) {
-        if (!thresholdQuantiles.enabled()) {
-            return configuredQueues;
-        }
-        double[] thresholds = thresholdQuantiles.thresholds(snapshot.serviceDistribution(), configuredThresholds);
-        return thresholds == configuredThresholds ? configuredQueues : settings.queues(NAME, config, thresholds);
+        return thresholdQuantiles.thresholds(snapshot.serviceDistribution())
+                .map(learned -> settings.queues(NAME, config, learned)).orElse(configuredQueues);
     }
 
     /** The learned distribution of completed jobs' service once large enough, else the configured prior. */
