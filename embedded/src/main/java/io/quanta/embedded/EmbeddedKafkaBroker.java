@@ -28,9 +28,12 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.internals.Topic;
 import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.coordinator.group.GroupCoordinatorConfig;
+import org.apache.kafka.coordinator.transaction.TransactionLogConfig;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.Feature;
 import org.apache.kafka.server.common.MetadataVersion;
+import org.apache.kafka.server.record.BrokerCompressionType;
 
 /**
  * A single-node Kafka cluster inside this JVM: one KRaft process acting as broker and controller, on loopback with
@@ -93,10 +96,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         this.server = started;
         this.bootstrapServers = "127.0.0.1:" + brokerPort;
         this.resolvedDir = dir;
-        awaitReady();
-        createCoordinatorTopics();
-        if (security != null) {
-            addMissingUsers();
+        try (Admin admin = Admin.create(adminProperties())) {
+            awaitReady(admin);
+            createCoordinatorTopics(admin);
+            if (security != null) {
+                addMissingUsers(admin);
+            }
         }
         this.startupTime = Duration.ofNanos(System.nanoTime() - began);
         return this;
@@ -225,19 +230,17 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return props;
     }
 
-    private void awaitReady() {
-        try (Admin admin = Admin.create(adminProperties())) {
-            Await.until("embedded broker " + bootstrapServers + " answers", Duration.ofSeconds(60), () -> {
-                try {
-                    return !admin.describeCluster().nodes().get().isEmpty();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                } catch (java.util.concurrent.ExecutionException e) {
-                    return false;
-                }
-            });
-        }
+    private void awaitReady(Admin admin) {
+        Await.until("embedded broker " + bootstrapServers + " answers", Duration.ofSeconds(60), () -> {
+            try {
+                return !admin.describeCluster().nodes().get().isEmpty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (java.util.concurrent.ExecutionException e) {
+                return false;
+            }
+        });
     }
 
     /**
@@ -250,29 +253,29 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * (measured: up to 24 warnings per start), hence an explicit creation, as Kafka's own test harness does. On a
      * kept data directory both exist and nothing is created.
      */
-    private void createCoordinatorTopics() {
-        Map<String, String> compacted = Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
-                TopicConfig.SEGMENT_BYTES_CONFIG, Integer.toString(100 * 1024 * 1024));
-        Map<String, String> offsets = new LinkedHashMap<>(compacted);
-        offsets.put(TopicConfig.COMPRESSION_TYPE_CONFIG, "producer");
-        Map<String, String> transactions = new LinkedHashMap<>(compacted);
-        transactions.put(TopicConfig.COMPRESSION_TYPE_CONFIG, "uncompressed");
-        transactions.put(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "false");
-        transactions.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, "1");
+    private static void createCoordinatorTopics(Admin admin) {
+        Map<String, String> offsets = Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
+                TopicConfig.SEGMENT_BYTES_CONFIG,
+                Integer.toString(GroupCoordinatorConfig.OFFSETS_TOPIC_SEGMENT_BYTES_DEFAULT),
+                TopicConfig.COMPRESSION_TYPE_CONFIG, BrokerCompressionType.PRODUCER.name);
+        Map<String, String> transactions = Map.of(TopicConfig.CLEANUP_POLICY_CONFIG,
+                TopicConfig.CLEANUP_POLICY_COMPACT, TopicConfig.SEGMENT_BYTES_CONFIG,
+                Integer.toString(TransactionLogConfig.TRANSACTIONS_TOPIC_SEGMENT_BYTES_DEFAULT),
+                TopicConfig.COMPRESSION_TYPE_CONFIG, BrokerCompressionType.UNCOMPRESSED.name,
+                TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG, "false",
+                TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, "1");
         Map<String, Map<String, String>> wanted = Map.of(Topic.GROUP_METADATA_TOPIC_NAME, offsets,
                 Topic.TRANSACTION_STATE_TOPIC_NAME, transactions);
-        try (Admin admin = Admin.create(adminProperties())) {
-            Set<String> existing = internalTopics(admin);
-            List<NewTopic> missing = wanted.entrySet().stream().filter(e -> !existing.contains(e.getKey()))
-                    .map(e -> new NewTopic(e.getKey(), Optional.of(INTERNAL_TOPIC_PARTITIONS), Optional.of((short) 1))
-                            .configs(e.getValue()))
-                    .toList();
-            if (!missing.isEmpty()) {
-                createIgnoringExisting(admin, missing);
-            }
-            Await.until("internal topics " + wanted.keySet() + " listed", Duration.ofSeconds(60),
-                    () -> internalTopics(admin).containsAll(wanted.keySet()));
+        Set<String> existing = internalTopics(admin);
+        List<NewTopic> missing = wanted.entrySet().stream().filter(e -> !existing.contains(e.getKey()))
+                .map(e -> new NewTopic(e.getKey(), Optional.of(INTERNAL_TOPIC_PARTITIONS), Optional.of((short) 1))
+                        .configs(e.getValue()))
+                .toList();
+        if (!missing.isEmpty()) {
+            createIgnoringExisting(admin, missing);
         }
+        Await.until("internal topics " + wanted.keySet() + " listed", Duration.ofSeconds(60),
+                () -> internalTopics(admin).containsAll(wanted.keySet()));
     }
 
     private static void createIgnoringExisting(Admin admin, List<NewTopic> topics) {
@@ -303,8 +306,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * Users formatted into the storage exist already; a kept data directory formatted before a user was added gets
      * it now, through the Admin API as the admin.
      */
-    private void addMissingUsers() {
-        try (Admin admin = Admin.create(adminProperties())) {
+    private void addMissingUsers(Admin admin) {
+        try {
             Set<String> existing = admin.describeUserScramCredentials().all().get().keySet();
             List<UserScramCredentialAlteration> missing = security.users().stream()
                     .filter(u -> !existing.contains(u))
