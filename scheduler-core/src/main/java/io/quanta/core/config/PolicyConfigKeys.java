@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * The catalogue of policy configuration keys, their defaults and documentation, in one place (like Kafka's
@@ -166,7 +167,25 @@ public final class PolicyConfigKeys {
             "What quanta's starvation knob multiplies: the job's last run (Tiresias) or all the time it has run"
                     + " (attained GPU-seconds over its GPUs). With whole-run a job promoted, run briefly and preempted"
                     + " again waits longer each time instead of coming back after knob x that short run.",
-            PolicyConfigKeys::knobBasis);
+            oneOf("last-run", "whole-run"));
+
+    public static final ConfigKey<Boolean> QUANTA_RELEVEL = new ConfigKey<>("quanta.relevel", "off", "on, off",
+            "quanta moves a job back up to the queue its attained service belongs to when the learned thresholds rose"
+                    + " above it (they start low: short jobs complete first); off = only the starvation knob moves"
+                    + " jobs up.",
+            PolicyConfigKeys::onOff);
+
+    public static final ConfigKey<Double> QUANTA_KNOB_MIN_WAIT_S = new ConfigKey<>("quanta.knob-min-wait-s", "0",
+            "a number of seconds >= 0",
+            "quanta's starvation knob promotes a job only after it waited at least this long, however short its last"
+                    + " run (0 = knob x last run alone).",
+            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+
+    public static final ConfigKey<String> QUANTA_PROMOTED_PREEMPTS = new ConfigKey<>("quanta.promoted-preempts",
+            "any", "any, ahead",
+            "Which running jobs a job promoted by quanta's starvation knob may preempt: any of a lower queue, or only"
+                    + " those that attained more service than it (ahead).",
+            oneOf("any", "ahead"));
 
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
@@ -176,7 +195,7 @@ public final class PolicyConfigKeys {
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES,
-            QUANTA_KNOB_BASIS));
+            QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS));
 
     private PolicyConfigKeys() {
     }
@@ -247,12 +266,16 @@ public final class PolicyConfigKeys {
         return Arrays.stream(values).boxed().toList();
     }
 
-    private static String knobBasis(String t) {
-        String v = t.trim().toLowerCase(Locale.ROOT);
-        if (!v.equals("last-run") && !v.equals("whole-run")) {
-            throw new IllegalArgumentException("not last-run or whole-run");
-        }
-        return v;
+    /** A parser that accepts one of {@code allowed} (trimmed, any case) and gives it in lower case. */
+    private static Function<String, String> oneOf(String... allowed) {
+        List<String> values = List.of(allowed);
+        return t -> {
+            String v = t.trim().toLowerCase(Locale.ROOT);
+            if (!values.contains(v)) {
+                throw new IllegalArgumentException("not one of " + String.join(", ", values));
+            }
+            return v;
+        };
     }
 
     private static OptionalDouble offOrPositive(String t) {

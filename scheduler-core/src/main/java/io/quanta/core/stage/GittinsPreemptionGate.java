@@ -1,8 +1,6 @@
 package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
-import java.util.Comparator;
-import java.util.List;
 
 /**
  * Preempt only when it pays: a waiting job may preempt a running job that the queue rule lets it preempt only when its
@@ -13,46 +11,23 @@ import java.util.List;
  * and a resume. The index is the expected chance of finishing per unit of service spent, so the comparison is the
  * Gittins rule itself applied to the pair.
  */
-public final class GittinsPreemptionGate implements PreemptionRule {
+public final class GittinsPreemptionGate extends PreemptionGate {
 
-    private final PreemptionRule inner;
     private final GittinsRanking index;
 
     public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index) {
-        this.inner = inner;
+        super(inner);
         this.index = index;
     }
 
     @Override
-    public boolean eligible(Job running) {
-        return inner.eligible(running);
+    protected boolean admits(Job waiting, Job victim) {
+        return index.index(waiting) > index.index(victim);
     }
 
     @Override
-    public Comparator<Job> victimOrder() {
-        return inner.victimOrder();
-    }
-
-    @Override
-    public void sortVictims(List<Job> candidates) {
-        inner.sortVictims(candidates);
-    }
-
-    @Override
-    public boolean mayPreempt(Job waiting, Job victim) {
-        return inner.mayPreempt(waiting, victim) && index.index(waiting) > index.index(victim);
-    }
-
-    /** The index gate breaks the prefix property of the queue rule: candidates are scanned one by one. */
-    @Override
-    public boolean prefixMonotone() {
-        return false;
-    }
-
-    @Override
-    public String reason(Job waiting, Job victim) {
-        return inner.reason(waiting, victim) + "; Gittins index " + g(index.index(waiting)) + " > "
-                + g(index.index(victim));
+    protected String reasonSuffix(Job waiting, Job victim) {
+        return "; Gittins index " + g(index.index(waiting)) + " > " + g(index.index(victim));
     }
 
     private static String g(double v) {

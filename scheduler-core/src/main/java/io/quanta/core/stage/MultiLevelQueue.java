@@ -25,27 +25,18 @@ public final class MultiLevelQueue {
     private final String policy;
     private final double[] thresholds;
     private final OptionalDouble knob;
-    private final double promotedMinRun;
-    private final boolean knobOnWholeRun;
+    private final QueueRules rules;
 
     /** Tiresias' knob: a queued job is promoted after waiting knob x its last run. */
     public MultiLevelQueue(String policy, double[] thresholds, OptionalDouble knob, double promotedMinRun) {
-        this(policy, thresholds, knob, promotedMinRun, false);
+        this(policy, thresholds, knob, QueueRules.tiresias(promotedMinRun));
     }
 
-    /**
-     * @param knobOnWholeRun true to promote after waiting knob x all the time the job has run (its attained service
-     *                       over its GPUs) instead of its last run: a promoted job that is preempted again after a
-     *                       short run then waits longer each time, instead of coming back after knob x that short run
-     *                       to preempt another (a preemption storm among similar long jobs)
-     */
-    public MultiLevelQueue(String policy, double[] thresholds, OptionalDouble knob, double promotedMinRun,
-                           boolean knobOnWholeRun) {
+    public MultiLevelQueue(String policy, double[] thresholds, OptionalDouble knob, QueueRules rules) {
         this.policy = policy;
         this.thresholds = thresholds.clone();
         this.knob = knob;
-        this.promotedMinRun = promotedMinRun;
-        this.knobOnWholeRun = knobOnWholeRun;
+        this.rules = rules;
     }
 
     /** The queues configured by {@code tiresias.*} keys. */
@@ -87,7 +78,10 @@ public final class MultiLevelQueue {
         return Math.min(job.queueLevel(), thresholds.length);
     }
 
-    /** Records demotions of running jobs and knob promotions of queued jobs as ChangeQueue decisions. */
+    /**
+     * Records demotions of running jobs, knob promotions of queued jobs and, with {@link QueueRules#relevel()},
+     * promotions of jobs whose queue's threshold rose above their attained service, as ChangeQueue decisions.
+     */
     public void apply(Iterable<Job> running, Iterable<Job> queued, Allocation alloc) {
         for (Job job : running) {
             int level = storedLevel(job);
@@ -98,35 +92,55 @@ public final class MultiLevelQueue {
                                 + " GPU-s >= threshold " + Text.num(thresholds[target - 1]) + ")",
                         Text.details("attainedGpuSeconds", Text.num(job.attainedGpuSeconds()),
                                 "threshold", Text.num(thresholds[target - 1])));
+            } else if (target < level && rules.relevel()) {
+                relevel(job, level, target, alloc);
             }
-        }
-        if (knob.isEmpty()) {
-            return;
         }
         for (Job job : queued) {
             int level = storedLevel(job);
+            if (level == 0) {
+                continue;
+            }
             double ran = knobBasis(job);
-            if (level > 0 && job.waitingSeconds() >= knob.getAsDouble() * ran - EPS) {
-                String basis = knobOnWholeRun ? "run" : "last run";
+            if (knob.isPresent() && job.waitingSeconds() >= knobWait(job) - EPS) {
+                String basis = rules.knobOnWholeRun() ? "run" : "last run";
                 alloc.changeQueue(job, 0, policy + ": job " + job.id() + " promoted from queue " + level
                                 + " to queue 0 by the starvation knob (waited " + Text.num(job.waitingSeconds())
                                 + " s >= " + Text.num(knob.getAsDouble()) + " x " + basis + " "
                                 + Text.num(ran) + " s)",
                         Text.details("waitingSeconds", Text.num(job.waitingSeconds()),
-                                knobOnWholeRun ? "runSeconds" : "lastRunSeconds", Text.num(ran),
+                                rules.knobOnWholeRun() ? "runSeconds" : "lastRunSeconds", Text.num(ran),
                                 "knob", Text.num(knob.getAsDouble())));
+            } else if (rules.relevel()) {
+                int target = levelFor(job.attainedGpuSeconds());
+                if (target < level) {
+                    relevel(job, level, target, alloc);
+                }
             }
         }
     }
 
+    private void relevel(Job job, int level, int target, Allocation alloc) {
+        alloc.changeQueue(job, target, policy + ": job " + job.id() + " moved up from queue " + level
+                        + " to queue " + target + " (attained " + Text.num(job.attainedGpuSeconds())
+                        + " GPU-s < threshold " + Text.num(thresholds[target]) + ", which rose)",
+                Text.details("attainedGpuSeconds", Text.num(job.attainedGpuSeconds()),
+                        "threshold", Text.num(thresholds[target])));
+    }
+
+    /** Seconds a queued job waits before the knob promotes it. */
+    private double knobWait(Job job) {
+        return Math.max(knob.getAsDouble() * knobBasis(job), rules.knobMinWait());
+    }
+
     /** The run time the knob multiplies: the last run, or all the time the job has run. */
     private double knobBasis(Job job) {
-        return knobOnWholeRun ? job.attainedGpuSeconds() / Math.max(1, job.numGpus()) : job.executedSeconds();
+        return rules.knobOnWholeRun() ? job.attainedGpuSeconds() / Math.max(1, job.numGpus()) : job.executedSeconds();
     }
 
     private boolean demotable(Job job, int level) {
         double atRunStart = job.attainedGpuSeconds() - job.numGpus() * job.executedSeconds();
-        return atRunStart < thresholds[level] - EPS || job.executedSeconds() >= promotedMinRun - EPS;
+        return atRunStart < thresholds[level] - EPS || job.executedSeconds() >= rules.promotedMinRun() - EPS;
     }
 
     /** {@link #nextWakeUp(Instant, Iterable, Iterable)} for the snapshot's RUNNING and QUEUED jobs. */
@@ -144,14 +158,14 @@ public final class MultiLevelQueue {
                 continue;
             }
             double toCross = (thresholds[level] - job.attainedGpuSeconds()) / job.numGpus();
-            double wait = toCross > EPS ? toCross : promotedMinRun - job.executedSeconds();
+            double wait = toCross > EPS ? toCross : rules.promotedMinRun() - job.executedSeconds();
             if (wait > EPS) {
                 best = Math.min(best, wait);
             }
         }
         if (knob.isPresent()) {
             for (Job job : queued) {
-                double wait = knob.getAsDouble() * knobBasis(job) - job.waitingSeconds();
+                double wait = knobWait(job) - job.waitingSeconds();
                 if (storedLevel(job) > 0 && wait > EPS) {
                     best = Math.min(best, wait);
                 }

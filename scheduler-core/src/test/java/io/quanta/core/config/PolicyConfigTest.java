@@ -58,6 +58,16 @@ class PolicyConfigTest {
     }
 
     @Test
+    void shouldRejectMalformedQueueMovementKeys() {
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.promoted-preempts", "behind")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("any, ahead");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.knob-min-wait-s", "-1")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.knob-min-wait-s");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.relevel", "maybe")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.relevel");
+    }
+
+    @Test
     void shouldRenderTheSameCanonicalTextWhenParamsDifferOnlyByDefaultsAndOrder() {
         PolicyConfig explicit = PolicyConfig.of(Map.of("policy", "tiresias-las", "gandiva.quantum-s", "60",
                 "quota.b", "8", "quota.a", "4"));

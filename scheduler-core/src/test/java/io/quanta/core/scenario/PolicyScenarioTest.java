@@ -183,6 +183,26 @@ class PolicyScenarioTest {
                                 aJob("x").seq(1).runningOn("n1", 0).executed(10),
                                 aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(36_000)).build(),
                         List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 36000 s >= 4 x run 9000 s)"),
+                row("quanta: with a least wait for the knob, a job whose last run was 400 s waits past 1,600 s",
+                        "policy=quanta quanta.knob-min-wait-s=3600", knobCell(1600), List.of(), ""),
+                row("quanta: ... and is promoted once it waited the least wait",
+                        "policy=quanta quanta.knob-min-wait-s=3600", knobCell(3600),
+                        List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 3600 s"),
+                row("quanta: a promoted job preempts a lower-queue job behind it (promoted-preempts=any, default)",
+                        "policy=quanta quanta.preempt-by-index=off", promotedCell(3300),
+                        List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job a"),
+                row("quanta: with promoted-preempts=ahead it does not preempt a job that attained less",
+                        "policy=quanta quanta.preempt-by-index=off quanta.promoted-preempts=ahead",
+                        promotedCell(3300), List.of(), ""),
+                row("quanta: ... but preempts one that attained more",
+                        "policy=quanta quanta.preempt-by-index=off quanta.promoted-preempts=ahead",
+                        promotedCell(6000), List.of("SUSPEND v"), "promoted job attained 5000 < 6000 GPU-s"),
+                row("quanta: a queued job demoted under a lower learned threshold stays in its queue (relevel off, default)",
+                        "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", relevelCell(),
+                        List.of(), ""),
+                row("quanta: with relevel on it moves up once the threshold rose above its attained service",
+                        "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75 quanta.relevel=on",
+                        relevelCell(), List.of("CHANGE_QUEUE b 2->0"), "moved up from queue 2 to queue 0 (attained 150"),
                 row("quanta: a gang that ran long is still waiting for consolidation past the hour (patience 0.5, default)",
                         "policy=quanta", ranBeforeCell(10_000, 4999),
                         List.of(), ""),
@@ -269,6 +289,33 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1))
                 .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
                 .jobs(aJob("q").seq(1), aJob("p").seq(2).attained(150).executed(150)).build();
+    }
+
+    /** x runs on the only GPU; a (queue 2, attained 9,000 GPU-s, last run 400 s) has waited {@code waiting} s. */
+    static ClusterSnapshot knobCell(double waiting) {
+        return aCell().nodes(aNode("n1").gpus(1)).jobs(
+                aJob("x").seq(1).runningOn("n1", 0).executed(10),
+                aJob("a").seq(2).attained(9000).level(2).executed(400).waiting(waiting)).build();
+    }
+
+    /**
+     * v (queue 1, attained {@code victimAttained}) holds the only GPU; a waits in queue 0 with 5,000 GPU-s attained,
+     * above the first threshold (3,250): the starvation knob promoted it.
+     */
+    static ClusterSnapshot promotedCell(double victimAttained) {
+        return aCell().nodes(aNode("n1").gpus(1)).jobs(
+                aJob("v").seq(1).runningOn("n1", 0).attained(victimAttained).level(1).executed(600),
+                aJob("a").seq(2).attained(5000).level(0).executed(60).waiting(30)).build();
+    }
+
+    /**
+     * x (queue 0) holds the only GPU; b waits in queue 2 with 150 GPU-s attained, demoted when the thresholds were
+     * lower; the cell's completed jobs (100, 200, 300, 1,000 GPU-s) now put the first threshold at 200.
+     */
+    static ClusterSnapshot relevelCell() {
+        return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
+                .jobs(aJob("x").seq(1).runningOn("n1", 0).executed(10).attained(10),
+                        aJob("b").seq(2).attained(150).level(2).executed(150).waiting(10)).build();
     }
 
     /** One running job a (attained 250 GPU-s, queue 0); the cell has completed jobs of 100, 200, 300 and 1,000 GPU-s. */

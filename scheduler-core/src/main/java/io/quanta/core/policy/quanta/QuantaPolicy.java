@@ -22,6 +22,7 @@ import io.quanta.core.stage.PackSplitter;
 import io.quanta.core.stage.Pass;
 import io.quanta.core.stage.PreemptionPlanner;
 import io.quanta.core.stage.PreemptionRule;
+import io.quanta.core.stage.PromotedJobGate;
 import io.quanta.core.stage.QuotaRanking;
 import io.quanta.core.stage.QuotaReclaim;
 import io.quanta.core.stage.Ranking;
@@ -99,6 +100,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         PreemptionRule rule = new LowerQueueFirst(NAME, levels, queues);
         if (preemptByIndex) {
             rule = new GittinsPreemptionGate(rule, index);
+        }
+        if (settings.promotedPreemptsAhead()) {
+            rule = new PromotedJobGate(rule, levels, queues);
         }
         if (quotas.enabled()) {
             List<Job> holding = snapshot.jobs().stream().filter(j -> j.state().holdsGpus()).toList();

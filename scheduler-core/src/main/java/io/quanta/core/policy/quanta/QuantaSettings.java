@@ -5,6 +5,7 @@ import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.placement.PlacementMode;
 import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.stage.MultiLevelQueue;
+import io.quanta.core.stage.QueueRules;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -23,11 +24,13 @@ import java.util.OptionalDouble;
  * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
  * @param thresholdQuantiles the quantiles of completed jobs' service that become the queue thresholds (empty = the
  *     configured thresholds)
- * @param knobOnWholeRun true when the starvation knob multiplies all the time a job has run, not its last run
+ * @param queueRules how quanta's queues move jobs up and down (knob basis, re-levelling, the knob's least wait)
+ * @param promotedPreemptsAhead true when a job promoted by the knob preempts only jobs that attained more service
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean gittins, boolean preemptByIndex,
-                             List<Double> thresholdQuantiles, boolean knobOnWholeRun) {
+                             List<Double> thresholdQuantiles, QueueRules queueRules,
+                             boolean promotedPreemptsAhead) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -43,7 +46,11 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX),
                 config.get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES),
-                "whole-run".equals(config.get(PolicyConfigKeys.QUANTA_KNOB_BASIS)));
+                new QueueRules(config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S),
+                        "whole-run".equals(config.get(PolicyConfigKeys.QUANTA_KNOB_BASIS)),
+                        config.get(PolicyConfigKeys.QUANTA_RELEVEL),
+                        config.get(PolicyConfigKeys.QUANTA_KNOB_MIN_WAIT_S)),
+                "ahead".equals(config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
@@ -53,8 +60,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
 
     /** quanta's multi-level queue with these thresholds (learned ones, {@code ThresholdQuantiles}). */
     public MultiLevelQueue queues(String policy, PolicyConfig config, double[] thresholds) {
-        return new MultiLevelQueue(policy, thresholds, knob, config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S),
-                knobOnWholeRun);
+        return new MultiLevelQueue(policy, thresholds, knob, queueRules);
     }
 
     /** The configuration quanta's Gandiva mechanisms read: the shared one with quanta's pack threshold. */

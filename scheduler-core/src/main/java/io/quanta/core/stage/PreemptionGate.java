@@ -1,0 +1,55 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.Job;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A preemption rule narrowed by one more condition: the inner rule's victims, in its order, of which a waiting job may
+ * preempt only those {@link #admits} lets it. The condition depends on the waiting job, so candidates are scanned one
+ * by one (not by the inner rule's prefix).
+ */
+public abstract class PreemptionGate implements PreemptionRule {
+
+    private final PreemptionRule inner;
+
+    protected PreemptionGate(PreemptionRule inner) {
+        this.inner = inner;
+    }
+
+    /** The extra condition: whether {@code waiting} may preempt {@code victim} that the inner rule lets it preempt. */
+    protected abstract boolean admits(Job waiting, Job victim);
+
+    /** What the gate adds to the inner rule's reason, empty for nothing. */
+    protected abstract String reasonSuffix(Job waiting, Job victim);
+
+    @Override
+    public final boolean eligible(Job running) {
+        return inner.eligible(running);
+    }
+
+    @Override
+    public final Comparator<Job> victimOrder() {
+        return inner.victimOrder();
+    }
+
+    @Override
+    public final void sortVictims(List<Job> candidates) {
+        inner.sortVictims(candidates);
+    }
+
+    @Override
+    public final boolean mayPreempt(Job waiting, Job victim) {
+        return inner.mayPreempt(waiting, victim) && admits(waiting, victim);
+    }
+
+    @Override
+    public final boolean prefixMonotone() {
+        return false;
+    }
+
+    @Override
+    public final String reason(Job waiting, Job victim) {
+        return inner.reason(waiting, victim) + reasonSuffix(waiting, victim);
+    }
+}
