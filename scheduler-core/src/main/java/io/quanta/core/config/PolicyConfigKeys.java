@@ -182,7 +182,7 @@ public final class PolicyConfigKeys {
             t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
 
     public static final ConfigKey<String> QUANTA_PROMOTED_PREEMPTS = new ConfigKey<>("quanta.promoted-preempts",
-            "any", "any, ahead",
+            "ahead", "any, ahead",
             "Which running jobs a job promoted by quanta's starvation knob may preempt: any of a lower queue, or only"
                     + " those that attained more service than it (ahead).",
             oneOf("any", "ahead"));

@@ -38,12 +38,14 @@ import java.util.Optional;
  * Our default: Tiresias' queues (demotion, lower-queue preemption), their thresholds learned as quantiles of the
  * cell's completed jobs' service ({@link ThresholdQuantiles}), ordered inside a queue by the 2D-Gittins index
  * learned from completed jobs, with a starvation knob for the tail; a lower-queue job is preempted only when the
- * waiting job's Gittins index is higher than its own ({@link GittinsPreemptionGate}); consolidated placement for every
- * model whose tensors are skewed enough to lose speed when spread, waiting up to an hour for it, or half the time a
- * gang has already run if that is longer (at once spread when no rack could ever hold the gang); Gandiva-style packing when over-subscribed, kept only when introspection measures more useful
- * work than running one job at a time and undone once no job waits; de-fragmenting migration; and tenant fairness:
- * with quotas configured, jobs within their tenant's quota go first and reclaim lent GPUs by preempting borrowers.
- * {@link QuantaSettings} says which shared settings the {@code quanta.*} keys replace.
+ * waiting job's Gittins index is higher than its own ({@link GittinsPreemptionGate}), and by a job the starvation knob
+ * promoted only when it attained more service than the promoted job ({@link PromotedJobGate}); consolidated placement
+ * for every model whose tensors are skewed enough to lose speed when spread, waiting up to an hour for it, or half the
+ * time a gang has already run if that is longer (at once spread when no rack could ever hold the gang); Gandiva-style
+ * packing when over-subscribed, kept only when introspection measures more useful work than running one job at a time
+ * and undone once no job waits; de-fragmenting migration; and tenant fairness: with quotas configured, jobs within
+ * their tenant's quota go first and reclaim lent GPUs by preempting borrowers. {@link QuantaSettings} says which
+ * shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
 
