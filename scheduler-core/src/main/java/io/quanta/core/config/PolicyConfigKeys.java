@@ -187,6 +187,12 @@ public final class PolicyConfigKeys {
                     + " those that attained more service than it (ahead).",
             oneOf("any", "ahead"));
 
+    public static final ConfigKey<Double> QUANTA_PREEMPTION_BACKOFF_S = new ConfigKey<>(
+            "quanta.preemption-backoff-s", "0", "a number of seconds >= 0",
+            "quanta does not preempt a job that was preempted k times before until it has run k x this many seconds in"
+                    + " its current run: a preemption budget that refills with progress (0 = off).",
+            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -195,7 +201,8 @@ public final class PolicyConfigKeys {
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES,
-            QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS));
+            QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
+            QUANTA_PREEMPTION_BACKOFF_S));
 
     private PolicyConfigKeys() {
     }

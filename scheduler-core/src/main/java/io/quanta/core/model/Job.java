@@ -16,6 +16,8 @@ import java.util.OptionalDouble;
  * @param gpuType               GPU model the job requires, empty = any
  * @param state                 life-cycle state
  * @param attempt               current attempt number (starts at 1)
+ * @param preemptions           times the job was suspended for another reason than a migration (preempted, time slice
+ *                              ended, pack reverted without free GPUs)
  * @param arrivalSeq            arrival sequence number in the cell: FIFO order and the last tie-break
  * @param submittedAt           stream time of submission
  * @param attainedGpuSeconds    2D attained service: sum over running periods of numGpus x seconds, as of now
@@ -43,6 +45,7 @@ public record Job(
         Optional<String> gpuType,
         JobState state,
         int attempt,
+        int preemptions,
         long arrivalSeq,
         Instant submittedAt,
         double attainedGpuSeconds,
@@ -68,6 +71,9 @@ public record Job(
         Objects.requireNonNull(placementChangedAt, "placementChangedAt");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(expectedDurationSeconds, "expectedDurationSeconds");
+        if (preemptions < 0) {
+            throw new IllegalArgumentException("job " + id + ": preemptions must be >= 0, got " + preemptions);
+        }
         if (queueLevel < 0) {
             throw new IllegalArgumentException("job " + id + ": queueLevel must be >= 0, got " + queueLevel);
         }
@@ -92,8 +98,8 @@ public record Job(
      * seconds) differ. Cheap, for snapshot builders that keep one view per job and move it forward in time.
      */
     public Job at(double attained, double executed, double waiting) {
-        return new Job(id, tenant, numGpus, gpuType, state, attempt, arrivalSeq, submittedAt, attained, executed,
-                waiting, queueLevel, placement, sharingWith, throughput, baselineThroughput, placementChangedAt,
+        return new Job(id, tenant, numGpus, gpuType, state, attempt, preemptions, arrivalSeq, submittedAt, attained,
+                executed, waiting, queueLevel, placement, sharingWith, throughput, baselineThroughput, placementChangedAt,
                 previousPlacement, reservedGpus, profile, expectedDurationSeconds);
     }
 
@@ -120,6 +126,7 @@ public record Job(
         private Optional<String> gpuType = Optional.empty();
         private JobState state = JobState.QUEUED;
         private int attempt = 1;
+        private int preemptions;
         private long arrivalSeq;
         private Instant submittedAt = Instant.EPOCH;
         private double attainedGpuSeconds;
@@ -147,6 +154,7 @@ public record Job(
             this.gpuType = j.gpuType;
             this.state = j.state;
             this.attempt = j.attempt;
+            this.preemptions = j.preemptions;
             this.arrivalSeq = j.arrivalSeq;
             this.submittedAt = j.submittedAt;
             this.attainedGpuSeconds = j.attainedGpuSeconds;
@@ -169,6 +177,7 @@ public record Job(
         public Builder gpuType(Optional<String> v) { this.gpuType = v; return this; }
         public Builder state(JobState v) { this.state = v; return this; }
         public Builder attempt(int v) { this.attempt = v; return this; }
+        public Builder preemptions(int v) { this.preemptions = v; return this; }
         public Builder arrivalSeq(long v) { this.arrivalSeq = v; return this; }
         public Builder submittedAt(Instant v) { this.submittedAt = v; return this; }
         public Builder attainedGpuSeconds(double v) { this.attainedGpuSeconds = v; return this; }
@@ -187,9 +196,9 @@ public record Job(
 
         /** Builds the immutable job; validates like the canonical constructor. */
         public Job build() {
-            return new Job(id, tenant, numGpus, gpuType, state, attempt, arrivalSeq, submittedAt, attainedGpuSeconds,
-                    executedSeconds, waitingSeconds, queueLevel, placement, sharingWith, throughput, baselineThroughput,
-                    placementChangedAt, previousPlacement, reservedGpus, profile, expectedDurationSeconds);
+            return new Job(id, tenant, numGpus, gpuType, state, attempt, preemptions, arrivalSeq, submittedAt,
+                    attainedGpuSeconds, executedSeconds, waitingSeconds, queueLevel, placement, sharingWith, throughput,
+                    baselineThroughput, placementChangedAt, previousPlacement, reservedGpus, profile, expectedDurationSeconds);
         }
     }
 }

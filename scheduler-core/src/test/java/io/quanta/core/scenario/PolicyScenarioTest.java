@@ -197,6 +197,15 @@ class PolicyScenarioTest {
                 row("quanta: ... but preempts one that attained more",
                         "policy=quanta quanta.preempt-by-index=off quanta.promoted-preempts=ahead",
                         promotedCell(6000), List.of("SUSPEND v"), "promoted job attained 5000 < 6000 GPU-s"),
+                row("quanta: without a backoff a job preempted twice before is preempted again after 1,000 s",
+                        "policy=quanta quanta.preempt-by-index=off", backoffCell(1000),
+                        List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
+                row("quanta: with a 600 s backoff it is protected until it ran 2 x 600 s",
+                        "policy=quanta quanta.preempt-by-index=off quanta.preemption-backoff-s=600", backoffCell(1000),
+                        List.of(), ""),
+                row("quanta: ... and preempted once it has",
+                        "policy=quanta quanta.preempt-by-index=off quanta.preemption-backoff-s=600", backoffCell(1200),
+                        List.of("SUSPEND v"), "preempted 2 times before, ran 1200 s >= 1200 s"),
                 row("quanta: a queued job demoted under a lower learned threshold stays in its queue (relevel off, default)",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", relevelCell(),
                         List.of(), ""),
@@ -306,6 +315,13 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1)).jobs(
                 aJob("v").seq(1).runningOn("n1", 0).attained(victimAttained).level(1).executed(600),
                 aJob("a").seq(2).attained(5000).level(0).executed(60).waiting(30)).build();
+    }
+
+    /** v (queue 1, preempted twice before) has run {@code executed} s on the only GPU; a new job w waits. */
+    static ClusterSnapshot backoffCell(double executed) {
+        return aCell().nodes(aNode("n1").gpus(1)).jobs(
+                aJob("v").seq(1).runningOn("n1", 0).attained(4000).level(1).executed(executed).preemptions(2),
+                aJob("w").seq(2).waiting(5)).build();
     }
 
     /**

@@ -29,6 +29,7 @@ public final class JobFixture {
     public JobFixture executed(double seconds) { b.executedSeconds(seconds); return this; }
     public JobFixture waiting(double seconds) { b.waitingSeconds(seconds); return this; }
     public JobFixture level(int l) { b.queueLevel(l); return this; }
+    public JobFixture preemptions(int n) { b.preemptions(n); return this; }
     public JobFixture attempt(int a) { b.attempt(a); return this; }
     public JobFixture state(JobState s) { b.state(s); return this; }
     public JobFixture queued() { b.state(JobState.QUEUED); return this; }

@@ -44,6 +44,7 @@ final class SnapshotBuilder {
                 .gpuType(Optional.ofNullable(j.gpuType()))
                 .state(j.state())
                 .attempt(Math.max(1, j.attempt()))
+                .preemptions(Math.max(0, j.preemptions()))
                 .arrivalSeq(j.arrivalSeq())
                 .submittedAt(Instant.ofEpochMilli(j.arrivedAtMs()))
                 .attainedGpuSeconds(j.attainedAt(nowMs))

@@ -2,6 +2,7 @@ package io.quanta.streams.cell;
 
 import static io.quanta.streams.cell.CellSteps.CELL;
 import static io.quanta.streams.cell.CellSteps.heartbeat;
+import static io.quanta.streams.cell.CellSteps.started;
 import static io.quanta.streams.cell.CellSteps.submission;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -83,6 +84,27 @@ class JobViewListTest {
         assertThat(kept.commands.size() - startsBefore).as("jobs started by one pass").isGreaterThan(32);
         assertThat(SnapshotBuilder.build(kept.cell, 2_000).jobs())
                 .isEqualTo(walked.cell.jobViews(2_000, j -> SnapshotBuilder.placeable(j)));
+    }
+
+    @Test
+    void shouldCountAJobsPreemptionsInItsView() {
+        CellSteps steps = new CellSteps();
+        steps.step(heartbeat("node-0", 1, 1_000), 1_000);
+        steps.step(submission("j1", 1), 1_000);
+        steps.step(started("j1", "node-0", 1_000), 1_000);
+        assertThat(view(steps, "j1", 1_000).preemptions()).isZero();
+        long later = 1_000 + 3_300_000; // j1 attained 3,300 GPU-s: past tiresias' first threshold
+
+        steps.step(submission("j2", 1), later); // j1 is demoted to queue 1 and preempted by j2 of queue 0
+
+        assertThat(steps.commands).anyMatch(c -> c.getType() == NodeCommandType.SUSPEND
+                && c.getJobId().toString().equals("j1"));
+        assertThat(view(steps, "j1", later).preemptions()).isEqualTo(1);
+    }
+
+    private static Job view(CellSteps steps, String id, long t) {
+        return SnapshotBuilder.build(steps.cell, t).jobs().stream().filter(j -> j.id().equals(id)).findFirst()
+                .orElseThrow();
     }
 
     /** A submission, the STARTED of a started attempt, or its COMPLETED, at random. */

@@ -20,6 +20,7 @@ import io.quanta.core.stage.MultiLevelQueue;
 import io.quanta.core.stage.PackSlowdownLimit;
 import io.quanta.core.stage.PackSplitter;
 import io.quanta.core.stage.Pass;
+import io.quanta.core.stage.PreemptionBackoff;
 import io.quanta.core.stage.PreemptionPlanner;
 import io.quanta.core.stage.PreemptionRule;
 import io.quanta.core.stage.PromotedJobGate;
@@ -106,6 +107,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         if (settings.promotedPreemptsAhead()) {
             rule = new PromotedJobGate(rule, levels, queues);
         }
+        if (settings.preemptionBackoff() > 0) {
+            rule = new PreemptionBackoff(rule, settings.preemptionBackoff());
+        }
         if (quotas.enabled()) {
             List<Job> holding = snapshot.jobs().stream().filter(j -> j.state().holdsGpus()).toList();
             ranking = new QuotaRanking(levels, quotas, pass.alloc());
@@ -138,6 +142,8 @@ public final class QuantaPolicy extends AbstractPolicy {
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
         return WakeUps.earliest(queuesFor(snapshot).nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),
-                WakeUps.relaxation(snapshot, placer.rule()));
+                WakeUps.relaxation(snapshot, placer.rule()),
+                settings.preemptionBackoff() > 0
+                        ? PreemptionBackoff.nextWakeUp(snapshot, settings.preemptionBackoff()) : Optional.empty());
     }
 }

@@ -26,11 +26,13 @@ import java.util.OptionalDouble;
  *     configured thresholds)
  * @param queueRules how quanta's queues move jobs up and down (knob basis, re-levelling, the knob's least wait)
  * @param promotedPreemptsAhead true when a job promoted by the knob preempts only jobs that attained more service
+ * @param preemptionBackoff seconds of its current run each earlier preemption adds before a job may be preempted
+ *     again (0 = off)
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean gittins, boolean preemptByIndex,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
-                             boolean promotedPreemptsAhead) {
+                             boolean promotedPreemptsAhead, double preemptionBackoff) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -50,7 +52,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                         "whole-run".equals(config.get(PolicyConfigKeys.QUANTA_KNOB_BASIS)),
                         config.get(PolicyConfigKeys.QUANTA_RELEVEL),
                         config.get(PolicyConfigKeys.QUANTA_KNOB_MIN_WAIT_S)),
-                "ahead".equals(config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS)));
+                "ahead".equals(config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS)),
+                config.get(PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
