@@ -193,6 +193,12 @@ public final class PolicyConfigKeys {
                     + " its current run: a preemption budget that refills with progress (0 = off).",
             t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
 
+    public static final ConfigKey<Double> QUANTA_PROMOTED_PREEMPTS_MARGIN = new ConfigKey<>(
+            "quanta.promoted-preempts-margin", "1", "a number >= 1",
+            "With quanta.promoted-preempts=ahead, a promoted job preempts only jobs that attained more than this"
+                    + " many times its own service (1 = any more): hysteresis between alike jobs.",
+            t -> range(Double.parseDouble(t), 1, Double.MAX_VALUE));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -202,7 +208,7 @@ public final class PolicyConfigKeys {
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
-            QUANTA_PREEMPTION_BACKOFF_S));
+            QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN));
 
     private PolicyConfigKeys() {
     }

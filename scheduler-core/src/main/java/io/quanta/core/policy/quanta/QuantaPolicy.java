@@ -105,7 +105,7 @@ public final class QuantaPolicy extends AbstractPolicy {
             rule = new GittinsPreemptionGate(rule, index);
         }
         if (settings.promotedPreemptsAhead()) {
-            rule = new PromotedJobGate(rule, levels, queues);
+            rule = new PromotedJobGate(rule, levels, queues, settings.promotedMargin());
         }
         if (settings.preemptionBackoff() > 0) {
             rule = new PreemptionBackoff(rule, settings.preemptionBackoff());
