@@ -104,10 +104,12 @@ public final class MultiLevelQueue {
             double ran = knobBasis(job);
             if (knob.isPresent() && job.waitingSeconds() >= knobWait(job) - EPS) {
                 String basis = rules.knobOnWholeRun() ? "run" : "last run";
+                String bound = knob.getAsDouble() * ran >= rules.knobMinWait()
+                        ? Text.num(knob.getAsDouble()) + " x " + basis + " " + Text.num(ran) + " s"
+                        : "the least wait " + Text.num(rules.knobMinWait()) + " s";
                 alloc.changeQueue(job, 0, policy + ": job " + job.id() + " promoted from queue " + level
                                 + " to queue 0 by the starvation knob (waited " + Text.num(job.waitingSeconds())
-                                + " s >= " + Text.num(knob.getAsDouble()) + " x " + basis + " "
-                                + Text.num(ran) + " s)",
+                                + " s >= " + bound + ")",
                         Text.details("waitingSeconds", Text.num(job.waitingSeconds()),
                                 rules.knobOnWholeRun() ? "runSeconds" : "lastRunSeconds", Text.num(ran),
                                 "knob", Text.num(knob.getAsDouble())));

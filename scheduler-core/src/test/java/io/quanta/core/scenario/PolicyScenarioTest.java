@@ -187,7 +187,7 @@ class PolicyScenarioTest {
                         "policy=quanta quanta.knob-min-wait-s=3600", knobCell(1600), List.of(), ""),
                 row("quanta: ... and is promoted once it waited the least wait",
                         "policy=quanta quanta.knob-min-wait-s=3600", knobCell(3600),
-                        List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 3600 s"),
+                        List.of("CHANGE_QUEUE a 2->0"), "starvation knob (waited 3600 s >= the least wait 3600 s)"),
                 row("quanta: with promoted-preempts=any a promoted job preempts a lower-queue job behind it",
                         "policy=quanta quanta.preempt-by-index=off quanta.promoted-preempts=any", promotedCell(3300),
                         List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job a"),
