@@ -25,7 +25,8 @@ public record TimeCompression(double speed) {
     public static final List<ConfigKey<?>> TIME_KEYS = List.of(PolicyConfigKeys.RELAXATION_TIMEOUT_S,
             PolicyConfigKeys.THRESHOLDS, PolicyConfigKeys.PROMOTED_MIN_RUN_S, PolicyConfigKeys.GITTINS_PRIOR,
             PolicyConfigKeys.QUANTUM_S, PolicyConfigKeys.INTROSPECTION_WINDOW_S,
-            PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S);
+            PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S, PolicyConfigKeys.QUANTA_KNOB_MIN_WAIT_S,
+            PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S);
 
     /** Shortest compressed pass interval. */
     public static final long MIN_PASS_INTERVAL_MS = 20;

@@ -100,16 +100,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         GittinsRanking index = gittins || preemptByIndex
                 ? new GittinsRanking(levels, queues, distributionFor(snapshot)) : null;
         Ranking ranking = gittins ? index : levels;
-        PreemptionRule rule = new LowerQueueFirst(NAME, levels, queues);
-        if (preemptByIndex) {
-            rule = new GittinsPreemptionGate(rule, index);
-        }
-        if (settings.promotedPreemptsAhead()) {
-            rule = new PromotedJobGate(rule, levels, queues, settings.promotedMargin());
-        }
-        if (settings.preemptionBackoff() > 0) {
-            rule = new PreemptionBackoff(rule, settings.preemptionBackoff());
-        }
+        PreemptionRule rule = gated(new LowerQueueFirst(NAME, levels, queues), levels, queues, index);
         if (quotas.enabled()) {
             List<Job> holding = snapshot.jobs().stream().filter(j -> j.state().holdsGpus()).toList();
             ranking = new QuotaRanking(levels, quotas, pass.alloc());
@@ -125,6 +116,21 @@ public final class QuantaPolicy extends AbstractPolicy {
         gandiva.defragment(pass, left);
         splitter.apply(pass.running(), left, pass.alloc());
         return pass.alloc().decisions();
+    }
+
+    /** The queue rule narrowed by the gates the settings turn on: the Gittins index, promoted jobs, the backoff. */
+    private PreemptionRule gated(PreemptionRule rule, LasRanking levels, MultiLevelQueue queues, GittinsRanking index) {
+        PreemptionRule gated = rule;
+        if (preemptByIndex) {
+            gated = new GittinsPreemptionGate(gated, index);
+        }
+        if (settings.promotedPreemptsAhead()) {
+            gated = new PromotedJobGate(gated, levels, queues, settings.promotedMargin());
+        }
+        if (settings.preemptionBackoff() > 0) {
+            gated = new PreemptionBackoff(gated, settings.preemptionBackoff());
+        }
+        return gated;
     }
 
     /** The queues with the configured thresholds, or with those learned from the cell's completed jobs. */
