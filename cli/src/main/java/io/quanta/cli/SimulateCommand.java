@@ -63,6 +63,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No progress lines on stderr.")
     boolean noProgress;
 
+    @Option(names = "--decisions", description = "Also write every decision of each run to decisions.jsonl in its "
+            + "output directory: the records of quanta.scheduler.decisions, Avro JSON, one per line.")
+    boolean decisions;
+
     @Override
     public Integer call() {
         new io.quanta.sim.SimulateCommand(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime)
@@ -78,7 +82,7 @@ public final class SimulateCommand implements Callable<Integer> {
     SimulationOptions options() {
         try {
             return new SimulationOptions(trace, limit, ClusterShape.parse(cluster), policy, params, seed,
-                    FidelityMode.parse(model), compare, out, !noProgress);
+                    FidelityMode.parse(model), compare, out, !noProgress, decisions);
         } catch (InvalidPolicyConfigException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }

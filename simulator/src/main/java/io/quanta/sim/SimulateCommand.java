@@ -5,6 +5,7 @@ import io.quanta.sim.engine.ProgressListener;
 import io.quanta.sim.engine.SchedulerFactory;
 import io.quanta.sim.engine.SimulationRun;
 import io.quanta.sim.report.ComparisonTable;
+import io.quanta.sim.report.DecisionLogWriter;
 import io.quanta.sim.report.HtmlReport;
 import io.quanta.sim.report.JobCsvWriter;
 import io.quanta.sim.report.SummaryWriter;
@@ -69,11 +70,19 @@ public final class SimulateCommand {
         for (String policy : options.policies()) {
             ProgressListener progress = options.progress()
                     ? new TerminalProgress(err, policy, nanoTime, 2_000_000_000L) : ProgressListener.NONE;
-            SimulationRun run = simulator.run(trace, options.cluster(), options.mode(), options.policyParams(policy),
-                    options.seed(), progress);
-            runs.add(run);
             Path dir = options.comparing() ? options.outputDir().resolve(policy) : options.outputDir();
             mkdirs(dir);
+            SimulationRun run;
+            if (options.decisions()) {
+                try (DecisionLogWriter log = DecisionLogWriter.open(dir.resolve(DecisionLogWriter.FILE))) {
+                    run = simulator.run(trace, options.cluster(), options.mode(), options.policyParams(policy),
+                            options.seed(), progress, log);
+                }
+            } else {
+                run = simulator.run(trace, options.cluster(), options.mode(), options.policyParams(policy),
+                        options.seed(), progress);
+            }
+            runs.add(run);
             writeRun(dir, facts(options, trace, policy), run);
             if (options.comparing()) {
                 out.println(policy + ": avg JCT " + io.quanta.sim.report.Numbers.human(run.summary().avgJct(), 0)

@@ -23,10 +23,13 @@ import java.util.TreeMap;
  * @param compare policies to run one after the other on the same trace ({@code --compare p1,p2}); empty = one run
  * @param outputDir where the CSV, summary and HTML report go ({@code --out})
  * @param progress whether to print progress to stderr
+ * @param decisions whether to write every decision of each run to {@code decisions.jsonl} beside its {@code jobs.csv}
+ *     ({@code --decisions}): the records the scheduler writes to {@code quanta.scheduler.decisions}, one JSON object
+ *     per line, to audit a simulated run as one audits a cell
  */
 public record SimulationOptions(Path trace, int limit, ClusterShape cluster, String policy, Map<String, String> params,
                                 long seed, FidelityMode mode, List<String> compare, Path outputDir,
-                                boolean progress) {
+                                boolean progress, boolean decisions) {
 
     /** The default policy, as in the scheduler's configuration. */
     public static final String DEFAULT_POLICY = "quanta";

@@ -1,5 +1,6 @@
 package io.quanta.sim;
 
+import io.quanta.schemas.SchedulingDecision;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;
@@ -13,6 +14,7 @@ import io.quanta.sim.trace.Trace;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -50,10 +52,16 @@ public final class Simulator {
      */
     public SimulationRun run(Trace trace, ClusterShape cluster, FidelityMode mode, Map<String, String> policyParams,
                              long seed, ProgressListener progress) {
+        return run(trace, cluster, mode, policyParams, seed, progress, decision -> { });
+    }
+
+    /** As above, and every decision the scheduler writes is handed to {@code decisionLog}, in output order. */
+    public SimulationRun run(Trace trace, ClusterShape cluster, FidelityMode mode, Map<String, String> policyParams,
+                             long seed, ProgressListener progress, Consumer<SchedulingDecision> decisionLog) {
         String policy = Objects.requireNonNull(policyParams.get("policy"), "policyParams needs 'policy'");
         try (ScheduledCluster scheduler = schedulers.create(policyParams, nodeTimeout())) {
             return new SimulationEngine(trace, cluster, mode, ProfileAssigner.standard(seed), scheduler, settings,
-                    progress, nanoTime).run(policy);
+                    progress, nanoTime, decisionLog).run(policy);
         }
     }
 }

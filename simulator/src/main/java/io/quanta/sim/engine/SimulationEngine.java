@@ -10,6 +10,7 @@ import io.quanta.schemas.JobTelemetry;
 import io.quanta.schemas.ModelProfile;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
+import io.quanta.schemas.SchedulingDecision;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.cluster.SimulatedFleet;
 import io.quanta.sim.cluster.SimulatedNode;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +65,7 @@ public final class SimulationEngine {
     private final ScheduledCluster scheduler;
     private final EngineSettings settings;
     private final ProgressListener progress;
+    private final Consumer<SchedulingDecision> decisionLog;
     private final LongSupplier nanoTime;
 
     private final VirtualClock clock;
@@ -102,7 +105,15 @@ public final class SimulationEngine {
     public SimulationEngine(Trace trace, ClusterShape shape, FidelityMode mode, ProfileAssigner profiles,
                             ScheduledCluster scheduler, EngineSettings settings, ProgressListener progress,
                             LongSupplier nanoTime) {
+        this(trace, shape, mode, profiles, scheduler, settings, progress, nanoTime, decision -> { });
+    }
+
+    /** As above, and every decision the scheduler writes is also handed to {@code decisionLog}, in output order. */
+    public SimulationEngine(Trace trace, ClusterShape shape, FidelityMode mode, ProfileAssigner profiles,
+                            ScheduledCluster scheduler, EngineSettings settings, ProgressListener progress,
+                            LongSupplier nanoTime, Consumer<SchedulingDecision> decisionLog) {
         AvroTrust.trustQuantaSchemas();
+        this.decisionLog = Objects.requireNonNull(decisionLog, "decisionLog");
         this.trace = Objects.requireNonNull(trace, "trace");
         this.shape = Objects.requireNonNull(shape, "shape");
         this.profiles = Objects.requireNonNull(profiles, "profiles");
@@ -213,6 +224,7 @@ public final class SimulationEngine {
         for (int round = 0; round < MAX_SETTLE_ROUNDS; round++) {
             SchedulerOutput out = scheduler.drain();
             out.decisions().forEach(ledger::decision);
+            out.decisions().forEach(decisionLog);
             out.statuses().forEach(ledger::status);
             ledger.deadLetters(out.deadLetters());
             for (NodeCommand command : out.commands()) {
