@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.embedded.Await;
 import io.quanta.embedded.EmbeddedKafkaBroker;
+import io.quanta.embedded.FreePorts;
 import io.quanta.embedded.KafkaStack;
 import io.quanta.embedded.KafkaStackExtension;
 import io.quanta.node.testing.Commands;
@@ -19,7 +20,6 @@ import io.quanta.topics.admin.TopicsApply;
 import io.quanta.topics.config.QuantaConfig;
 import io.quanta.topics.serde.AvroSerdeFactory;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -85,8 +86,8 @@ class NodeConnectorOutageIT {
     @Test
     void shouldKeepJobsRunningDuringABrokerOutageAndDeliverTheirEventsOnceAfterIt(KafkaStack stack)
             throws Exception {
-        int brokerPort = freePort();
-        int controllerPort = freePort();
+        int brokerPort = FreePorts.next();
+        int controllerPort = FreePorts.next(Set.of(brokerPort));
         Path data = dir.resolve("kafka");
         broker = startBroker(brokerPort, controllerPort, data);
         QuantaConfig config = config(stack, broker.bootstrapServers());
@@ -138,8 +139,8 @@ class NodeConnectorOutageIT {
 
     @Test
     void shouldDeliverACompletionAfterTheConnectorWasKilledDuringTheBrokerOutage(KafkaStack stack) throws Exception {
-        int brokerPort = freePort();
-        int controllerPort = freePort();
+        int brokerPort = FreePorts.next();
+        int controllerPort = FreePorts.next(Set.of(brokerPort));
         Path data = dir.resolve("kafka");
         broker = startBroker(brokerPort, controllerPort, data);
         Map<String, String> settings = settings(stack, broker.bootstrapServers());
@@ -309,11 +310,6 @@ class NodeConnectorOutageIT {
         return EmbeddedKafkaBroker.builder().ports(brokerPort, controllerPort).dataDir(data).build().start();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
     }
 
     private Path fakeNvidiaSmi() throws IOException {
