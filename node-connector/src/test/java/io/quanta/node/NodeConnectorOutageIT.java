@@ -310,8 +310,6 @@ class NodeConnectorOutageIT {
         return EmbeddedKafkaBroker.builder().ports(brokerPort, controllerPort).dataDir(data).build().start();
     }
 
-    }
-
     private Path fakeNvidiaSmi() throws IOException {
         Path script = dir.resolve("nvidia-smi");
         Files.writeString(script, "#!/bin/sh\necho '0, GPU-x, Tesla T4, 15360, 0, 0'\n");
