@@ -99,8 +99,8 @@ public record Job(
      */
     public Job at(double attained, double executed, double waiting) {
         return new Job(id, tenant, numGpus, gpuType, state, attempt, preemptions, arrivalSeq, submittedAt, attained,
-                executed, waiting, queueLevel, placement, sharingWith, throughput, baselineThroughput, placementChangedAt,
-                previousPlacement, reservedGpus, profile, expectedDurationSeconds);
+                executed, waiting, queueLevel, placement, sharingWith, throughput, baselineThroughput,
+                placementChangedAt, previousPlacement, reservedGpus, profile, expectedDurationSeconds);
     }
 
     /** True when the job is QUEUED (waiting for GPUs). */
@@ -198,7 +198,8 @@ public record Job(
         public Job build() {
             return new Job(id, tenant, numGpus, gpuType, state, attempt, preemptions, arrivalSeq, submittedAt,
                     attainedGpuSeconds, executedSeconds, waitingSeconds, queueLevel, placement, sharingWith, throughput,
-                    baselineThroughput, placementChangedAt, previousPlacement, reservedGpus, profile, expectedDurationSeconds);
+                    baselineThroughput, placementChangedAt, previousPlacement, reservedGpus, profile,
+                    expectedDurationSeconds);
         }
     }
 }

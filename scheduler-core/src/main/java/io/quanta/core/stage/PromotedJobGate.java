@@ -5,12 +5,13 @@ import io.quanta.core.plan.Text;
 
 /**
  * A job the starvation knob promoted (its queue is above the one its attained service belongs to) may preempt only
- * running jobs that attained more service than it has, by a factor: {@code victim > margin x promoted}. The knob is a guard against starvation: it lets a job that
- * waited long take GPUs back from jobs that are ahead of it, not from jobs that are behind it. Without this, among many
- * alike long jobs a promoted job preempts one that ran less, that one is promoted in turn after knob x its short run,
- * and the jobs take turns: each turn pays a suspend and a resume, and round-robin among equal jobs is the order that
- * finishes all of them last. A margin above 1 is hysteresis: two alike jobs no longer swap at every promotion, since
- * after one preempted the other, the other needs {@code margin} times the first's service to take the GPUs back.
+ * running jobs that attained more service than it has, by a factor: {@code victim > margin x promoted}. The knob is a
+ * guard against starvation: it lets a job that waited long take GPUs back from jobs that are ahead of it, not from jobs
+ * that are behind it. Without this, among many alike long jobs a promoted job preempts one that ran less, that one is
+ * promoted in turn after knob x its short run, and the jobs take turns: each turn pays a suspend and a resume, and
+ * round-robin among equal jobs is the order that finishes all of them last. A margin above 1 is hysteresis: two alike
+ * jobs no longer swap at every promotion, since after one preempted the other, the other needs {@code margin} times
+ * the first's service to take the GPUs back.
  */
 public final class PromotedJobGate extends PreemptionGate {
 

@@ -54,7 +54,6 @@ public final class QuantaPolicy extends AbstractPolicy {
     public static final String NAME = "quanta";
 
     private final QuantaSettings settings;
-    private final PolicyConfig config;
     private final ThresholdQuantiles thresholdQuantiles;
     private final MultiLevelQueue configuredQueues;
     private final Placer placer;
@@ -71,7 +70,6 @@ public final class QuantaPolicy extends AbstractPolicy {
         super(NAME, config);
         QuantaSettings settings = QuantaSettings.from(config);
         this.settings = settings;
-        this.config = config;
         this.configuredQueues = settings.queues(NAME, config);
         this.placer = new Placer(settings.placement());
         this.quotas = new TenantQuotas(config);
@@ -136,7 +134,7 @@ public final class QuantaPolicy extends AbstractPolicy {
     /** The queues with the configured thresholds, or with those learned from the cell's completed jobs. */
     private MultiLevelQueue queuesFor(ClusterSnapshot snapshot) {
         return thresholdQuantiles.thresholds(snapshot.serviceDistribution())
-                .map(learned -> settings.queues(NAME, config, learned)).orElse(configuredQueues);
+                .map(learned -> settings.queues(NAME, learned)).orElse(configuredQueues);
     }
 
     /** The learned distribution of completed jobs' service once large enough, else the configured prior. */

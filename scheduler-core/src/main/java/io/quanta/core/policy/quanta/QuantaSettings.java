@@ -60,11 +60,11 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
     public MultiLevelQueue queues(String policy, PolicyConfig config) {
-        return queues(policy, config, config.get(PolicyConfigKeys.THRESHOLDS));
+        return queues(policy, config.get(PolicyConfigKeys.THRESHOLDS));
     }
 
     /** quanta's multi-level queue with these thresholds (learned ones, {@code ThresholdQuantiles}). */
-    public MultiLevelQueue queues(String policy, PolicyConfig config, double[] thresholds) {
+    public MultiLevelQueue queues(String policy, double[] thresholds) {
         return new MultiLevelQueue(policy, thresholds, knob, queueRules);
     }
 

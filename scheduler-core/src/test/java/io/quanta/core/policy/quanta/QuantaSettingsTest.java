@@ -27,33 +27,36 @@ class QuantaSettingsTest {
         }
     }
 
-    private static final QueueRules DEFAULT_RULES = new QueueRules(60, false, false, 0);
+    /** Every quanta default but the placement rule. */
+    private static QuantaSettings defaultsWith(PlacementRule placement) {
+        return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, true, true, List.of(0.8, 0.95),
+                new QueueRules(60, false, false, 0), true, 1, 0);
+    }
 
     static Stream<Row> rows() {
         return Stream.of(
                 new Row("defaults: skew 0.05, one hour or half the run, knob 4, gain 0.1, no speed bound, gittins, "
-                                + "index gate, thresholds at quantiles 0.8 and 0.95, promoted jobs preempt only jobs ahead", "",
-                        new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5),
-                                OptionalDouble.of(4), 0.1, 0, true, true, true, List.of(0.8, 0.95), DEFAULT_RULES, true, 1, 0)),
+                                + "index gate, thresholds at quantiles 0.8 and 0.95, promoted jobs preempt only jobs "
+                                + "ahead", "",
+                        defaultsWith(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5))),
                 new Row("the shared keys do not change quanta",
                         "placement.skew-threshold=0.7 placement.relaxation-timeout-s=10 tiresias.starvation-knob=off "
                                 + "introspection.min-gain=0",
-                        new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5),
-                                OptionalDouble.of(4), 0.1, 0, true, true, true, List.of(0.8, 0.95), DEFAULT_RULES, true, 1, 0)),
+                        defaultsWith(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5))),
                 new Row("quanta keys set every field",
                         "quanta.skew-threshold=0.5 quanta.relaxation-timeout-s=300 quanta.starvation-knob=off "
                                 + "quanta.pack-min-gain=0 quanta.pack-min-speed=0.5 quanta.unpack=off quanta.ranking=las "
                                 + "quanta.consolidation-patience=0 quanta.preempt-by-index=off "
                                 + "quanta.threshold-quantiles=0.5,0.8 quanta.knob-basis=whole-run quanta.relevel=on "
-                                + "quanta.knob-min-wait-s=600 quanta.promoted-preempts=any tiresias.promoted-min-run-s=90 "
-                                + "quanta.preemption-backoff-s=1200 quanta.promoted-preempts-margin=2",
+                                + "quanta.knob-min-wait-s=600 quanta.promoted-preempts=any "
+                                + "tiresias.promoted-min-run-s=90 quanta.preemption-backoff-s=1200 "
+                                + "quanta.promoted-preempts-margin=2",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
                                 OptionalDouble.empty(), 0, 0.5, false, false, false, List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 2, 1200)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
-                        new QuantaSettings(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5),
-                                OptionalDouble.of(4), 0.1, 0, true, true, true, List.of(0.8, 0.95), DEFAULT_RULES, true, 1, 0)));
+                        defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
     }
 
     @ParameterizedTest(name = "{0}")
