@@ -102,6 +102,14 @@ class JobViewListTest {
         assertThat(view(steps, "j1", later).preemptions()).isEqualTo(1);
     }
 
+    @Test
+    void shouldGiveANegativeStoredPreemptionCountAsZeroInsteadOfFailingThePass() {
+        // Job refuses a negative count; a store written by other code or damaged must not stop the cell's passes
+        JobRecord stored = StateSamples.queuedJob().with(j -> j.preemptions = -3);
+
+        assertThat(SnapshotBuilder.job(stored, null, 1_000).preemptions()).isZero();
+    }
+
     private static Job view(CellSteps steps, String id, long t) {
         return SnapshotBuilder.build(steps.cell, t).jobs().stream().filter(j -> j.id().equals(id)).findFirst()
                 .orElseThrow();
