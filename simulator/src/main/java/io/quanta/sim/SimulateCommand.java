@@ -73,14 +73,10 @@ public final class SimulateCommand {
             Path dir = options.comparing() ? options.outputDir().resolve(policy) : options.outputDir();
             mkdirs(dir);
             SimulationRun run;
-            if (options.decisions()) {
-                try (DecisionLogWriter log = DecisionLogWriter.open(dir.resolve(DecisionLogWriter.FILE))) {
-                    run = simulator.run(trace, options.cluster(), options.mode(), options.policyParams(policy),
-                            options.seed(), progress, log);
-                }
-            } else {
+            try (DecisionLogWriter log = options.decisions()
+                    ? DecisionLogWriter.open(dir.resolve(DecisionLogWriter.FILE)) : null) {
                 run = simulator.run(trace, options.cluster(), options.mode(), options.policyParams(policy),
-                        options.seed(), progress);
+                        options.seed(), progress, log != null ? log : decision -> { });
             }
             runs.add(run);
             writeRun(dir, facts(options, trace, policy), run);
