@@ -12,8 +12,8 @@
 # With --suite: the evaluation suite of docs/evaluation.md (issue 15): 16 windows of 2,000 jobs of philly_dev.csv at
 # a heavy and a moderate size chosen by a fixed rule, seeds 2 and 3 on four of them, and the Alibaba trace, split into
 # a tuning half and a check half. Realistic model: tiresias-las, tiresias-gittins, srtf-oracle, quanta-before (quanta
-# with every default of issue 15 turned back, i.e. the policy before it) and quanta on every input; then the two model variants
-# realistic-switch-x2 and realistic-no-pack-gain with tiresias-las, quanta-before and quanta. One table per model on
+# with every default of issue 15 turned back, i.e. the policy before it) and quanta on every input; then the two model
+# variants realistic-switch-x2 and realistic-no-pack-gain with tiresias-las, quanta-before and quanta. One table per model on
 # stdout and in OUT/MODEL/suite.md (default OUT eval-out/suite).
 #   simulator/evaluate.sh --suite [--models M1,M2,...] [OUT] [-- SUITE_OPTIONS...]
 # SUITE_OPTIONS go to io.quanta.sim.suite.SuiteMain after the default runs: --half tuning|check, --run

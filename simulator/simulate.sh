@@ -5,7 +5,7 @@
 #   simulator/simulate.sh --bench ../shared/traces/philly_dev.csv 3x32x8 tiresias-las realistic
 #   simulator/simulate.sh --suite --philly ../shared/traces/philly_dev.csv --alibaba ... (see evaluate.sh --suite)
 #     run from the simulator's own build (the simulator's classes and the other modules' jars installed in ~/.m2),
-#     made again when a pom or a main source of the simulator or of a module it runs has changed since (or with
+#     made again when a pom or a main source of any module has changed since (as bin/quanta does; or with
 #     QUANTA_SIM_REBUILD=1), so that a run never measures stale code. The rebuild replaces those jars: do not start
 #     a run after an edit while another run is going.
 # JVM options: QUANTA_SIM_JAVA_OPTS (default -Xmx2g).
@@ -17,17 +17,8 @@ fi
 . "$here/bin/lib/find-java.sh"
 quanta_find_java || exit 1
 cp_file="$here/simulator/target/simulate.classpath"
-# the modules whose code a simulation runs (the simulator's quanta dependencies)
-modules=(schemas topics scheduler-core streams-app node-connector simulator)
-changed_since_build() {
-  [ -f "$cp_file" ] || return 0
-  local paths=("$here/pom.xml")
-  for m in "${modules[@]}"; do
-    paths+=("$here/$m/pom.xml" "$here/$m/src/main")
-  done
-  [ -n "$(find "${paths[@]}" -newer "$cp_file" -type f -print -quit 2>/dev/null)" ]
-}
-if [ "${QUANTA_SIM_REBUILD:-0}" = 1 ] || changed_since_build; then
+. "$here/bin/lib/sources-changed.sh"
+if [ "${QUANTA_SIM_REBUILD:-0}" = 1 ] || quanta_sources_changed_since "$here" "$cp_file"; then
   echo "simulate.sh: sources changed since the last build: installing the simulator's modules (mvn install)" >&2
   "$here/bin/mvn" -q -B -pl simulator -am install -DskipTests
   "$here/bin/mvn" -q -B -pl simulator dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime
