@@ -117,6 +117,13 @@ public final class PolicyConfigKeys {
                     + " slows its jobs for as long as it lasts); at most migration.max-per-pass per pass.",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<Boolean> QUANTA_PACK_FIRST = new ConfigKey<>("quanta.pack-first", "off", "on, off",
+            "quanta tries to pack a waiting job that does not fit the free GPUs before it plans a preemption for it"
+                    + " (off = packing only when no preemption is allowed): a pack keeps both jobs running, where a"
+                    + " preemption stops one and pays a suspend and a resume; introspection still undoes a pack that"
+                    + " does not gain.",
+            PolicyConfigKeys::onOff);
+
     public static final ConfigKey<Double> QUANTA_SKEW_THRESHOLD = new ConfigKey<>("quanta.skew-threshold", "0.05",
             "a number in [0, 1]",
             "quanta's placement.skew-threshold under skew-aware placement: every model with more tensor-size skew"
@@ -204,7 +211,7 @@ public final class PolicyConfigKeys {
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
             GITTINS_PRIOR, GITTINS_MIN_SAMPLES, GITTINS_CAPACITY, GITTINS_SEED, QUANTUM_S, INTROSPECTION_WINDOW_S,
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
-            QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_SKEW_THRESHOLD,
+            QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_PACK_FIRST, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,

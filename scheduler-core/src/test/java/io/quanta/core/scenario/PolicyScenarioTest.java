@@ -206,6 +206,16 @@ class PolicyScenarioTest {
                 row("quanta: ... and preempted once it has",
                         "policy=quanta quanta.preempt-by-index=off quanta.preemption-backoff-s=600", backoffCell(1200),
                         List.of("SUSPEND v"), "preempted 2 times before, ran 1200 s >= 1200 s"),
+                row("quanta: a new job preempts a lower-queue job it could share a GPU with (pack-first off, default)",
+                        "policy=quanta quanta.preempt-by-index=off", packOrPreemptCell(),
+                        List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
+                row("quanta: with pack-first on it shares the GPU instead",
+                        "policy=quanta quanta.preempt-by-index=off quanta.pack-first=on", packOrPreemptCell(),
+                        List.of("PACK w n1/0 with v"), "over-subscribed, memory 14000 <= 16000 MiB"),
+                row("quanta: ... and still preempts when the pair is remembered as interfering",
+                        "policy=quanta quanta.preempt-by-index=off quanta.pack-first=on",
+                        packOrPreemptCell(InterferenceMemory.empty(16).record("resnet50", "lstm")),
+                        List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
                 row("quanta: a job demoted under a lower learned threshold stays in its queue (relevel off, default)",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", relevelCell(),
                         List.of(), ""),
@@ -347,6 +357,18 @@ class PolicyScenarioTest {
                 aJob("x").seq(1).runningOn("n1", 0, 1).executed(10),
                 aJob("y").seq(2).runningOn("n2", 0, 1).executed(10),
                 aJob("h").seq(3).gpus(4).skew(skew).waiting(waiting)).build();
+    }
+
+    /** One 16 GiB GPU running v (lstm, 6,000 MiB, queue 1); a new job w (resnet50, 8,000 MiB) waits. */
+    static ClusterSnapshot packOrPreemptCell() {
+        return packOrPreemptCell(InterferenceMemory.empty(16));
+    }
+
+    static ClusterSnapshot packOrPreemptCell(InterferenceMemory memory) {
+        return aCell().interference(memory).nodes(aNode("n1").gpus(1).memoryMiB(16_000)).jobs(
+                aJob("v").seq(1).runningOn("n1", 0).attained(4000).level(1).executed(1000)
+                        .model("lstm", 0.1, 6000, 100),
+                aJob("w").seq(2).waiting(5).model("resnet50", 0.1, 8000, 100)).build();
     }
 
     /** One 16 GiB GPU running a (lstm, 6000 MiB, slice not expired); b (resnet50) waits with the given memory. */

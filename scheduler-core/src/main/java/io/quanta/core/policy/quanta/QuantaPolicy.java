@@ -107,8 +107,15 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
+        Optional<FallbackStep> packer = gandiva.packer(pass);
+        if (settings.packFirst() && packer.isPresent()) {
+            fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));
+            fallbacks.add(packer.get());
+        }
         fallbacks.add(new PreemptionPlanner(rule, placer, pass.running()));
-        gandiva.packer(pass).ifPresent(fallbacks::add);
+        if (!settings.packFirst()) {
+            packer.ifPresent(fallbacks::add);
+        }
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
         gandiva.defragment(pass, left);

@@ -20,6 +20,7 @@ import java.util.OptionalDouble;
  * @param packMinGain the normalised gain over running one job at a time that a pack must show to be kept
  * @param packMinSpeed the share of its speed alone below which a packed job's model pair is not packed again
  * @param unpack true to move a packed job to free GPUs once no job waits
+ * @param packFirst true to try packing a waiting job before planning a preemption for it
  * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
  * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
  * @param thresholdQuantiles the quantiles of completed jobs' service that become the queue thresholds (empty = the
@@ -31,7 +32,7 @@ import java.util.OptionalDouble;
  *     again (0 = off)
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
-                             boolean unpack, boolean gittins, boolean preemptByIndex,
+                             boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff) {
 
@@ -45,7 +46,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_CONSOLIDATION_PATIENCE));
         return new QuantaSettings(placement, config.get(PolicyConfigKeys.QUANTA_STARVATION_KNOB),
                 config.get(PolicyConfigKeys.QUANTA_PACK_MIN_GAIN), config.get(PolicyConfigKeys.QUANTA_PACK_MIN_SPEED),
-                config.get(PolicyConfigKeys.QUANTA_UNPACK),
+                config.get(PolicyConfigKeys.QUANTA_UNPACK), config.get(PolicyConfigKeys.QUANTA_PACK_FIRST),
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX),
                 config.get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES),
