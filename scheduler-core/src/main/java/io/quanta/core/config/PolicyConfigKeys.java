@@ -160,6 +160,14 @@ public final class PolicyConfigKeys {
                     + " completed jobs) is higher than the running job's: preempt only when it pays.",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<String> QUANTA_INDEX_GATE = new ConfigKey<>("quanta.index-gate", "each",
+            "each, prefix",
+            "With quanta.preempt-by-index=on: each = the waiting job's index must beat the victim's; prefix = it must"
+                    + " also beat every running job before the victim in Tiresias' victim order (the latest arrivals"
+                    + " of the lowest queue first), so that preemption stops at the first job it does not beat"
+                    + " instead of reaching past it to the oldest, longest jobs.",
+            oneOf("each", "prefix"));
+
     public static final ConfigKey<List<Double>> QUANTA_THRESHOLD_QUANTILES = new ConfigKey<>(
             "quanta.threshold-quantiles", "0.8,0.95",
             "off, or a comma-separated, strictly ascending list of numbers in (0, 1)",
@@ -213,7 +221,7 @@ public final class PolicyConfigKeys {
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_PACK_FIRST, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
-            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_THRESHOLD_QUANTILES,
+            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_INDEX_GATE, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN));
 

@@ -1,6 +1,9 @@
 package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Preempt only when it pays: a waiting job may preempt a running job that the queue rule lets it preempt only when its
@@ -14,20 +17,48 @@ import io.quanta.core.model.Job;
 public final class GittinsPreemptionGate extends PreemptionGate {
 
     private final GittinsRanking index;
+    private final boolean prefix;
+    /** With {@code prefix}: each candidate's highest index of itself and every candidate before it in victim order. */
+    private final Map<String, Double> guard = new HashMap<>();
 
-    public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index) {
+    /**
+     * @param prefix false: the waiting job must beat the victim's index; true: it must beat the index of the victim
+     *     and of every candidate before it in the queue rule's victim order, so that the scan of victims stops at the
+     *     first job the waiting job does not beat, as Tiresias' own order would (the latest arrivals of the lowest
+     *     queue first), instead of reaching past it to the oldest, longest jobs
+     */
+    public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index, boolean prefix) {
         super(inner);
         this.index = index;
+        this.prefix = prefix;
+    }
+
+    @Override
+    protected void sorted(List<Job> candidates) {
+        if (!prefix) {
+            return;
+        }
+        guard.clear();
+        double highest = Double.NEGATIVE_INFINITY;
+        for (Job c : candidates) {
+            highest = Math.max(highest, index.index(c));
+            guard.put(c.id(), highest);
+        }
     }
 
     @Override
     protected boolean admits(Job waiting, Job victim) {
-        return index.index(waiting) > index.index(victim);
+        return index.index(waiting) > bar(victim);
+    }
+
+    private double bar(Job victim) {
+        return prefix ? guard.getOrDefault(victim.id(), index.index(victim)) : index.index(victim);
     }
 
     @Override
     protected String reasonSuffix(Job waiting, Job victim) {
-        return "; Gittins index " + g(index.index(waiting)) + " > " + g(index.index(victim));
+        return "; Gittins index " + g(index.index(waiting)) + " > " + g(bar(victim))
+                + (prefix && bar(victim) > index.index(victim) ? " (of a job before it in victim order)" : "");
     }
 
     private static String g(double v) {

@@ -36,6 +36,11 @@ public abstract class PreemptionGate implements PreemptionRule {
     @Override
     public final void sortVictims(List<Job> candidates) {
         inner.sortVictims(candidates);
+        sorted(candidates);
+    }
+
+    /** Called with the candidates of a pass in victim order, for a gate whose condition depends on that order. */
+    protected void sorted(List<Job> candidates) {
     }
 
     @Override

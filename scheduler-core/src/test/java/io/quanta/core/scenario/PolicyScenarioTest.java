@@ -240,6 +240,12 @@ class PolicyScenarioTest {
                 row("quanta: queue levels alone preempt the job that ends soon (preempt-by-index off)",
                         "policy=quanta quanta.preempt-by-index=off", indexCell(3_849),
                         List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
+                row("quanta: a new job reaches past a job that ends soon to an older, longer one (index-gate=each, "
+                                + "default)", "policy=quanta quanta.threshold-quantiles=off", pastCell(),
+                        List.of("SUSPEND old"), "queue 1 job old preempted by queue 0 job w"),
+                row("quanta: with index-gate=prefix it stops at the job that ends soon",
+                        "policy=quanta quanta.threshold-quantiles=off quanta.index-gate=prefix", pastCell(),
+                        List.of(), ""),
                 row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
                                 + "tiresias.thresholds=350,2000 quanta.threshold-quantiles=off",
                         gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
@@ -302,6 +308,22 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(64, 1, samples)).jobs(
                 aJob("v").seq(1).runningOn("n1", 0).attained(3300).level(1).executed(3300),
                 aJob("w").seq(2).waiting(5)).build();
+    }
+
+    /**
+     * Two GPUs: old (arrived first, attained 5,000 GPU-s, more than any completed job) and v (just demoted, 3,300
+     * GPU-s, likely to end soon), both in queue 1 of the thresholds 3,250 and 7,200; a new job w waits. The cell's
+     * completed jobs are those of {@link #indexCell} with 3,849 GPU-s. Tiresias' victim order takes v first.
+     */
+    static ClusterSnapshot pastCell() {
+        double[] samples = new double[40];
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = i < 10 ? 100 : 3_849;
+        }
+        return aCell().nodes(aNode("n1").gpus(2)).distribution(ServiceDistribution.of(64, 1, samples)).jobs(
+                aJob("old").seq(1).runningOn("n1", 0).attained(5000).level(1).executed(5000),
+                aJob("v").seq(2).runningOn("n1", 1).attained(3300).level(1).executed(3300),
+                aJob("w").seq(3).waiting(5)).build();
     }
 
     /** One free GPU; p (attained 150) and q (attained 0, arrived first) both in queue 0 of thresholds 350, 2000. */
