@@ -160,6 +160,13 @@ public final class PolicyConfigKeys {
                     + " completed jobs) is higher than the running job's: preempt only when it pays.",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<String> QUANTA_LAST_QUEUE = new ConfigKey<>("quanta.last-queue", "gittins",
+            "gittins, fifo",
+            "How quanta orders its last queue: gittins = by 2D-Gittins index like the queues above it; fifo = by"
+                    + " arrival, as Tiresias does, so that the jobs that attained the most service (index near 0) do"
+                    + " not wait behind every job demoted after them.",
+            oneOf("gittins", "fifo"));
+
     public static final ConfigKey<String> QUANTA_INDEX_GATE = new ConfigKey<>("quanta.index-gate", "each",
             "each, prefix",
             "With quanta.preempt-by-index=on: each = the waiting job's index must beat the victim's; prefix = it must"
@@ -221,7 +228,7 @@ public final class PolicyConfigKeys {
             INTROSPECTION_MIN_GAIN, MIGRATION, MIGRATIONS_PER_PASS, DEFAULT_QUOTA, INTERFERENCE_CAPACITY,
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_PACK_FIRST, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
-            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_INDEX_GATE, QUANTA_THRESHOLD_QUANTILES,
+            QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_INDEX_GATE, QUANTA_LAST_QUEUE, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN));
 

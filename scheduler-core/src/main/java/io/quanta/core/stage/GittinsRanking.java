@@ -21,11 +21,24 @@ public final class GittinsRanking implements Ranking {
     private final MultiLevelQueue queues;
     private final ServiceDistribution distribution;
     private final Map<String, Double> cache = new HashMap<>();
+    /** The level ordered by arrival instead of by index, or -1 for none. */
+    private final int fifoLevel;
 
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution) {
+        this(levels, queues, distribution, false);
+    }
+
+    /**
+     * @param fifoLastQueue true to order the last queue by arrival (Tiresias' FIFO) and only the queues above it by
+     *     index: in the last queue the index puts the jobs that attained the most service, whose index the cell's
+     *     completed jobs put at or near 0, behind every job demoted after them, so the longest jobs wait longest
+     */
+    public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution,
+                          boolean fifoLastQueue) {
         this.levels = levels;
         this.queues = queues;
         this.distribution = distribution;
+        this.fifoLevel = fifoLastQueue ? queues.queueCount() - 1 : -1;
     }
 
     /** The job's 2D-Gittins index G(a, D) with D = distance to the next threshold. */
@@ -36,7 +49,12 @@ public final class GittinsRanking implements Ranking {
 
     @Override
     public Comparator<Job> order() {
-        return (a, b) -> compare(levels.level(a), index(a), a, levels.level(b), index(b), b);
+        return (a, b) -> compare(levels.level(a), key(a), a, levels.level(b), key(b), b);
+    }
+
+    /** The index that orders the job inside its queue: 0 for every job of the FIFO level (arrival decides). */
+    private double key(Job job) {
+        return levels.level(job) == fifoLevel ? 0 : index(job);
     }
 
     /** Sorts with each job's level and index computed once. */
@@ -46,7 +64,8 @@ public final class GittinsRanking implements Ranking {
         }
         List<Keyed> keyed = new ArrayList<>(jobs.size());
         for (Job j : jobs) {
-            keyed.add(new Keyed(j, levels.level(j), index(j)));
+            int level = levels.level(j);
+            keyed.add(new Keyed(j, level, level == fifoLevel ? 0 : index(j)));
         }
         keyed.sort((a, b) -> compare(a.level(), a.index(), a.job(), b.level(), b.index(), b.job()));
         List<Job> out = new ArrayList<>(keyed.size());

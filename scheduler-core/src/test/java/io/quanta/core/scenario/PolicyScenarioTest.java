@@ -249,6 +249,13 @@ class PolicyScenarioTest {
                 row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
                                 + "tiresias.thresholds=350,2000 quanta.threshold-quantiles=off",
                         gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
+                row("quanta: the last queue is ordered by index, the longest job last (last-queue=gittins, default)",
+                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off",
+                        lastQueueCell(), List.of("START p n1/0"), "Gittins index"),
+                row("quanta: with last-queue=fifo the job that arrived first starts", "policy=quanta "
+                                + "gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off "
+                                + "quanta.last-queue=fifo",
+                        lastQueueCell(), List.of("START q n1/0"), "start job q"),
                 row("quanta: queue thresholds learned from the cell's completed jobs demote a job past their median",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),
@@ -331,6 +338,17 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1))
                 .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
                 .jobs(aJob("q").seq(1), aJob("p").seq(2).attained(150).executed(150)).build();
+    }
+
+    /**
+     * One free GPU; q (arrived first, attained 2,000 GPU-s, more than any completed job: index 0) and p (attained 400)
+     * wait in the last queue of the one threshold 350. The cell's completed jobs: 100, 200, 300, 1,000 GPU-s.
+     */
+    static ClusterSnapshot lastQueueCell() {
+        return aCell().nodes(aNode("n1").gpus(1))
+                .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
+                .jobs(aJob("q").seq(1).attained(2000).executed(2000).level(1).waiting(600),
+                        aJob("p").seq(2).attained(400).executed(400).level(1).waiting(60)).build();
     }
 
     /** x runs on the only GPU; a (queue 2, attained 9,000 GPU-s, last run 400 s) has waited {@code waiting} s. */

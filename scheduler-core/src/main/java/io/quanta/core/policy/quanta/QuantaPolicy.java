@@ -96,7 +96,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         GittinsRanking index = gittins || preemptByIndex
-                ? new GittinsRanking(levels, queues, distributionFor(snapshot)) : null;
+                ? new GittinsRanking(levels, queues, distributionFor(snapshot), settings.fifoLastQueue()) : null;
         Ranking ranking = gittins ? index : levels;
         PreemptionRule rule = gated(new LowerQueueFirst(NAME, levels, queues), levels, queues, index);
         if (quotas.enabled()) {

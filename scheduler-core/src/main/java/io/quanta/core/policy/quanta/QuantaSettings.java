@@ -23,6 +23,7 @@ import java.util.OptionalDouble;
  * @param packFirst true to try packing a waiting job before planning a preemption for it
  * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
  * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
+ * @param fifoLastQueue true to order the last queue by arrival instead of by index
  * @param indexGatePrefix true when the waiting job must also beat the index of every job before the victim in
  *     victim order
  * @param thresholdQuantiles the quantiles of completed jobs' service that become the queue thresholds (empty = the
@@ -35,7 +36,7 @@ import java.util.OptionalDouble;
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
-                             boolean indexGatePrefix,
+                             boolean fifoLastQueue, boolean indexGatePrefix,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff) {
 
@@ -52,6 +53,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_UNPACK), config.get(PolicyConfigKeys.QUANTA_PACK_FIRST),
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX),
+                "fifo".equals(config.get(PolicyConfigKeys.QUANTA_LAST_QUEUE)),
                 "prefix".equals(config.get(PolicyConfigKeys.QUANTA_INDEX_GATE)),
                 config.get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES),
                 new QueueRules(config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S),
