@@ -54,7 +54,8 @@ class QuantaSettingsTest {
                                 + "quanta.promoted-preempts-margin=2 quanta.pack-first=on quanta.index-gate=prefix "
                                 + "quanta.last-queue=fifo",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
-                                OptionalDouble.empty(), 0, 0.5, false, true, false, false, true, true, List.of(0.5, 0.8),
+                                OptionalDouble.empty(), 0, 0.5, false, true, false, false, true, true,
+                                List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 2, 1200)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
