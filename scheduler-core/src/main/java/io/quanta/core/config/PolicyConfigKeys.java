@@ -167,13 +167,6 @@ public final class PolicyConfigKeys {
                     + " not wait behind every job demoted after them.",
             oneOf("gittins", "fifo"));
 
-    public static final ConfigKey<String> QUANTA_VICTIM_SIZE = new ConfigKey<>("quanta.victim-size", "any",
-            "any, no-larger",
-            "no-larger = quanta preempts only running jobs with no more GPUs than the waiting job asks for, so that"
-                    + " a consolidated gang is not suspended to place a smaller job and then wait for a whole free"
-                    + " server; any = every job the other rules allow.",
-            oneOf("any", "no-larger"));
-
     public static final ConfigKey<String> QUANTA_INDEX_GATE = new ConfigKey<>("quanta.index-gate", "each",
             "each, prefix",
             "With quanta.preempt-by-index=on: each = the waiting job's index must beat the victim's; prefix = it must"
@@ -236,7 +229,7 @@ public final class PolicyConfigKeys {
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_PACK_FIRST, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_INDEX_GATE, QUANTA_LAST_QUEUE,
-            QUANTA_VICTIM_SIZE, QUANTA_THRESHOLD_QUANTILES,
+            QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN));
 

@@ -206,12 +206,6 @@ class PolicyScenarioTest {
                 row("quanta: ... and preempted once it has",
                         "policy=quanta quanta.preempt-by-index=off quanta.preemption-backoff-s=600", backoffCell(1200),
                         List.of("SUSPEND v"), "preempted 2 times before, ran 1200 s >= 1200 s"),
-                row("quanta: a 1-GPU job preempts a 4-GPU gang of a lower queue (victim-size=any, default)",
-                        "policy=quanta quanta.preempt-by-index=off", gangVictimCell(), List.of("SUSPEND g"),
-                        "queue 1 job g preempted by queue 0 job w"),
-                row("quanta: with victim-size=no-larger it does not",
-                        "policy=quanta quanta.preempt-by-index=off quanta.victim-size=no-larger", gangVictimCell(),
-                        List.of(), ""),
                 row("quanta: a new job preempts a lower-queue job it could share a GPU with (pack-first off, default)",
                         "policy=quanta quanta.preempt-by-index=off", packOrPreemptCell(),
                         List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
@@ -403,13 +397,6 @@ class PolicyScenarioTest {
                 aJob("x").seq(1).runningOn("n1", 0, 1).executed(10),
                 aJob("y").seq(2).runningOn("n2", 0, 1).executed(10),
                 aJob("h").seq(3).gpus(4).skew(skew).waiting(waiting)).build();
-    }
-
-    /** A 4-GPU gang g (queue 1) holds the only node's 4 GPUs; a new 1-GPU job w waits. */
-    static ClusterSnapshot gangVictimCell() {
-        return aCell().nodes(aNode("n1").gpus(4)).jobs(
-                aJob("g").seq(1).runningOn("n1", 0, 1, 2, 3).attained(5000).level(1).executed(1250),
-                aJob("w").seq(2).waiting(5)).build();
     }
 
     /** One 16 GiB GPU running v (lstm, 6,000 MiB, queue 1); a new job w (resnet50, 8,000 MiB) waits. */

@@ -29,7 +29,6 @@ import io.quanta.core.stage.QuotaReclaim;
 import io.quanta.core.stage.Ranking;
 import io.quanta.core.stage.TenantQuotas;
 import io.quanta.core.stage.ThresholdQuantiles;
-import io.quanta.core.stage.VictimSizeGate;
 import io.quanta.core.stage.WakeUps;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -124,10 +123,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         return pass.alloc().decisions();
     }
 
-    /**
-     * The queue rule narrowed by the gates the settings turn on: the Gittins index, promoted jobs, the backoff, the
-     * victim's size.
-     */
+    /** The queue rule narrowed by the gates the settings turn on: the Gittins index, promoted jobs, the backoff. */
     private PreemptionRule gated(PreemptionRule rule, LasRanking levels, MultiLevelQueue queues, GittinsRanking index) {
         PreemptionRule gated = rule;
         if (preemptByIndex) {
@@ -138,9 +134,6 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         if (settings.preemptionBackoff() > 0) {
             gated = new PreemptionBackoff(gated, settings.preemptionBackoff());
-        }
-        if (settings.victimNoLarger()) {
-            gated = new VictimSizeGate(gated);
         }
         return gated;
     }

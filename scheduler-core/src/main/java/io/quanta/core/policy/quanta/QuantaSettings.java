@@ -30,7 +30,6 @@ import java.util.OptionalDouble;
  *     configured thresholds)
  * @param queueRules how quanta's queues move jobs up and down (knob basis, re-levelling, the knob's least wait)
  * @param promotedPreemptsAhead true when a job promoted by the knob preempts only jobs that attained more service
- * @param victimNoLarger true when a waiting job preempts only jobs with no more GPUs than it asks for
  * @param promotedMargin the factor by which such a victim's attained service must exceed the promoted job's
  * @param preemptionBackoff seconds of its current run each earlier preemption adds before a job may be preempted
  *     again (0 = off)
@@ -39,8 +38,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
                              boolean fifoLastQueue, boolean indexGatePrefix,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
-                             boolean promotedPreemptsAhead, boolean victimNoLarger, double promotedMargin,
-                             double preemptionBackoff) {
+                             boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -63,7 +61,6 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                         config.get(PolicyConfigKeys.QUANTA_RELEVEL),
                         config.get(PolicyConfigKeys.QUANTA_KNOB_MIN_WAIT_S)),
                 "ahead".equals(config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS)),
-                "no-larger".equals(config.get(PolicyConfigKeys.QUANTA_VICTIM_SIZE)),
                 config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS_MARGIN),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S));
     }
