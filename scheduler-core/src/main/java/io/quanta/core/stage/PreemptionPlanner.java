@@ -67,6 +67,18 @@ public final class PreemptionPlanner implements FallbackStep {
         if (earmarkSoonFree(placer).handle(waiting, alloc)) {
             return Outcome.EARMARKED;
         }
+        return preempt(waiting, alloc);
+    }
+
+    /**
+     * This planner without its first step, for a policy that tried the soon-free GPUs itself ({@link #earmarkSoonFree})
+     * and another fallback after them: only victims are planned, so the soon-free search is not made twice per job.
+     */
+    public FallbackStep victimsOnly() {
+        return (waiting, alloc) -> preempt(waiting, alloc) != Outcome.NONE;
+    }
+
+    private Outcome preempt(Job waiting, Allocation alloc) {
         if (nobodyToPreempt(waiting, alloc)) {
             return Outcome.NONE;
         }

@@ -68,6 +68,16 @@ class PolicyConfigTest {
     }
 
     @Test
+    void shouldRejectMalformedPackAndOrderKeys() {
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.pack-first", "first")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.pack-first");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.index-gate", "all")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("each, prefix");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.last-queue", "lifo")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("gittins, fifo");
+    }
+
+    @Test
     void shouldRenderTheSameCanonicalTextWhenParamsDifferOnlyByDefaultsAndOrder() {
         PolicyConfig explicit = PolicyConfig.of(Map.of("policy", "tiresias-las", "gandiva.quantum-s", "60",
                 "quota.b", "8", "quota.a", "4"));

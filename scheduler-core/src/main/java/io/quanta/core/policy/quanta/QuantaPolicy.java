@@ -108,12 +108,13 @@ public final class QuantaPolicy extends AbstractPolicy {
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
         Optional<FallbackStep> packer = gandiva.packer(pass);
+        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running());
         if (settings.packFirst() && packer.isPresent()) {
             fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));
             fallbacks.add(packer.get());
-        }
-        fallbacks.add(new PreemptionPlanner(rule, placer, pass.running()));
-        if (!settings.packFirst()) {
+            fallbacks.add(planner.victimsOnly());
+        } else {
+            fallbacks.add(planner);
             packer.ifPresent(fallbacks::add);
         }
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
