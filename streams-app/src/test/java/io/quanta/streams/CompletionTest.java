@@ -51,6 +51,25 @@ class CompletionTest {
     }
 
     @Test
+    void shouldLearnTheServiceOfEachTenantsCompletedJobs() {
+        try (SchedulerDriver driver = SchedulerDriver.withPolicy("quanta")) {
+            driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());
+            driver.submit(job("a1", 1).setTenant("team-a").build(), at(1));
+            driver.submit(job("b1", 1).setTenant("team-b").build(), at(1));
+            driver.event(event("a1", 1, "n1", JobEventType.STARTED, at(2)));
+            driver.event(event("b1", 1, "n1", JobEventType.STARTED, at(2)));
+            driver.heartbeat(node("n1", CELL, 2, 1, at(30)).build());
+
+            driver.event(event("a1", 1, "n1", JobEventType.COMPLETED, at(52)));
+
+            var learned = driver.serviceDistribution(CELL);
+            assertThat(learned.observed()).isEqualTo(1);
+            assertThat(learned.tenants().samples("team-a")).as("50 s on 1 GPU").containsExactly(50.0);
+            assertThat(learned.tenants().samples("team-b")).as("still running").isEmpty();
+        }
+    }
+
+    @Test
     void shouldSpreadGangOverNodesAndSendStartToEach() {
         try (SchedulerDriver driver = SchedulerDriver.withPolicy("fifo")) {
             driver.heartbeat(node("n1", CELL, 2, 1, at(0)).build());

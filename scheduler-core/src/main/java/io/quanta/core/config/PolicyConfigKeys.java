@@ -167,6 +167,14 @@ public final class PolicyConfigKeys {
                     + " not wait behind every job demoted after them.",
             oneOf("gittins", "fifo"));
 
+    public static final ConfigKey<Boolean> QUANTA_INDEX_BY_TENANT = new ConfigKey<>("quanta.index-by-tenant", "on",
+            "on, off",
+            "on = quanta computes a job's 2D-Gittins index from its own tenant's last completed jobs (up to 32, once it"
+                    + " has 8 and one of them ran longer than the job so far), else from the cell's: a team's next job"
+                    + " tends to be like its last ones, which tells a short job from a long one before either ran (a"
+                    + " cell of one tenant thus ranks by its last 32 jobs).",
+            PolicyConfigKeys::onOff);
+
     public static final ConfigKey<String> QUANTA_INDEX_GATE = new ConfigKey<>("quanta.index-gate", "each",
             "each, prefix",
             "With quanta.preempt-by-index=on: each = the waiting job's index must beat the victim's; prefix = it must"
@@ -229,7 +237,7 @@ public final class PolicyConfigKeys {
             QUANTA_PACK_MIN_GAIN, QUANTA_PACK_MIN_SPEED, QUANTA_UNPACK, QUANTA_PACK_FIRST, QUANTA_SKEW_THRESHOLD,
             QUANTA_RELAXATION_TIMEOUT_S, QUANTA_STARVATION_KNOB, QUANTA_RANKING,
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_INDEX_GATE, QUANTA_LAST_QUEUE,
-            QUANTA_THRESHOLD_QUANTILES,
+            QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN));
 

@@ -12,19 +12,26 @@ import java.util.Arrays;
  * Empirical distribution of the total attained service (GPU-seconds) of completed jobs, kept as a bounded,
  * sorted, deterministic reservoir sample (Vitter's algorithm R driven by a hash of {@code seed} and the observation
  * count, so the same observations in the same order always give the same sample). Immutable: {@link #record}
- * returns a new value. Used by {@code tiresias-gittins} to compute 2D-Gittins indices.
+ * returns a new value. Used by {@code tiresias-gittins} to compute 2D-Gittins indices. It also keeps each tenant's
+ * most recent completed jobs ({@link TenantHistory}), which {@code quanta.index-by-tenant} ranks by.
  */
 public final class ServiceDistribution {
 
-    private static final int FORMAT_VERSION = 1;
+    /** Version 1: the samples only; version 2 adds the tenants' history. Both are read. */
+    private static final int FORMAT_VERSION = 2;
 
     private final int capacity;
     private final long seed;
     private final long observed;
     private final double[] sorted;
     private final double[] prefix;
+    private final TenantHistory tenants;
 
     private ServiceDistribution(int capacity, long seed, long observed, double[] sorted) {
+        this(capacity, seed, observed, sorted, TenantHistory.empty());
+    }
+
+    private ServiceDistribution(int capacity, long seed, long observed, double[] sorted, TenantHistory tenants) {
         if (capacity < 1) {
             throw new IllegalArgumentException("service distribution capacity must be >= 1, got " + capacity);
         }
@@ -32,6 +39,7 @@ public final class ServiceDistribution {
         this.seed = seed;
         this.observed = observed;
         this.sorted = sorted;
+        this.tenants = tenants;
         this.prefix = new double[sorted.length + 1];
         for (int i = 0; i < sorted.length; i++) {
             prefix[i + 1] = prefix[i] + sorted[i];
@@ -52,23 +60,40 @@ public final class ServiceDistribution {
         return d;
     }
 
+    /**
+     * Returns a distribution that also reflects one completed job of {@code tenant} with the given total attained
+     * service, in the samples and in the tenant's history.
+     */
+    public ServiceDistribution record(String tenant, double gpuSeconds) {
+        checkService(gpuSeconds);
+        return record(gpuSeconds, tenants.record(tenant, gpuSeconds));
+    }
+
     /** Returns a distribution that also reflects one completed job with the given total attained service. */
     public ServiceDistribution record(double gpuSeconds) {
+        checkService(gpuSeconds);
+        return record(gpuSeconds, tenants);
+    }
+
+    private static void checkService(double gpuSeconds) {
         if (Double.isNaN(gpuSeconds) || gpuSeconds < 0 || Double.isInfinite(gpuSeconds)) {
             throw new IllegalArgumentException("attained service must be finite and >= 0, got " + gpuSeconds);
         }
+    }
+
+    private ServiceDistribution record(double gpuSeconds, TenantHistory tenants) {
         long n = observed + 1;
         if (sorted.length < capacity) {
-            return new ServiceDistribution(capacity, seed, n, insert(sorted, gpuSeconds));
+            return new ServiceDistribution(capacity, seed, n, insert(sorted, gpuSeconds), tenants);
         }
         long slot = Math.floorMod(mix(seed ^ (n * 0x9E3779B97F4A7C15L)), n);
         if (slot >= capacity) {
-            return new ServiceDistribution(capacity, seed, n, sorted);
+            return new ServiceDistribution(capacity, seed, n, sorted, tenants);
         }
         double[] without = new double[sorted.length - 1];
         System.arraycopy(sorted, 0, without, 0, (int) slot);
         System.arraycopy(sorted, (int) slot + 1, without, (int) slot, sorted.length - (int) slot - 1);
-        return new ServiceDistribution(capacity, seed, n, insert(without, gpuSeconds));
+        return new ServiceDistribution(capacity, seed, n, insert(without, gpuSeconds), tenants);
     }
 
     /**
@@ -88,6 +113,16 @@ public final class ServiceDistribution {
         double serviceOfRest = Double.isInfinite(lookAhead) ? 0.0 : lookAhead * (above - done);
         double expected = serviceOfDone + serviceOfRest;
         return expected > 0 ? done / expected : 0.0;
+    }
+
+    /** True when some held sample is larger than {@code attained}: the distribution says how much such a job has left. */
+    public boolean hasSampleAbove(double attained) {
+        return countAtMost(attained) < sorted.length;
+    }
+
+    /** Each tenant's most recent completed jobs. */
+    public TenantHistory tenants() {
+        return tenants;
     }
 
     /**
@@ -130,7 +165,7 @@ public final class ServiceDistribution {
         return sorted.clone();
     }
 
-    /** Compact binary encoding (version, capacity, seed, observed, samples) for a state store. */
+    /** Compact binary encoding (version, capacity, seed, observed, samples, tenants' history) for a state store. */
     public byte[] toBytes() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(32 + 8 * sorted.length);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
@@ -142,6 +177,7 @@ public final class ServiceDistribution {
             for (double v : sorted) {
                 out.writeDouble(v);
             }
+            tenants.write(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -152,7 +188,7 @@ public final class ServiceDistribution {
     public static ServiceDistribution fromBytes(byte[] data) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
             int version = in.readUnsignedByte();
-            if (version != FORMAT_VERSION) {
+            if (version != 1 && version != FORMAT_VERSION) {
                 throw new IllegalArgumentException("unknown service distribution format version " + version);
             }
             int capacity = in.readInt();
@@ -167,7 +203,11 @@ public final class ServiceDistribution {
                 values[i] = in.readDouble();
             }
             Arrays.sort(values);
-            return new ServiceDistribution(capacity, seed, observed, values);
+            TenantHistory tenants = version == 1 ? TenantHistory.empty() : TenantHistory.read(in);
+            if (in.read() != -1) {
+                throw new IllegalArgumentException("malformed service distribution: bytes after the end");
+            }
+            return new ServiceDistribution(capacity, seed, observed, values, tenants);
         } catch (IOException e) {
             throw new IllegalArgumentException("malformed service distribution: " + e.getMessage(), e);
         }
@@ -206,7 +246,7 @@ public final class ServiceDistribution {
     @Override
     public boolean equals(Object o) {
         return o instanceof ServiceDistribution d && d.capacity == capacity && d.seed == seed
-                && d.observed == observed && Arrays.equals(d.sorted, sorted);
+                && d.observed == observed && Arrays.equals(d.sorted, sorted) && d.tenants.equals(tenants);
     }
 
     @Override
@@ -216,6 +256,7 @@ public final class ServiceDistribution {
 
     @Override
     public String toString() {
-        return "ServiceDistribution[size=" + sorted.length + ", observed=" + observed + ", capacity=" + capacity + "]";
+        return "ServiceDistribution[size=" + sorted.length + ", observed=" + observed + ", capacity=" + capacity
+                + ", tenants=" + tenants.tenants() + "]";
     }
 }

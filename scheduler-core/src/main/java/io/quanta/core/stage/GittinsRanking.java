@@ -2,6 +2,7 @@ package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
 import io.quanta.core.model.ServiceDistribution;
+import io.quanta.core.model.TenantHistory;
 import io.quanta.core.plan.Text;
 import java.util.Comparator;
 import java.util.ArrayList;
@@ -14,8 +15,15 @@ import java.util.SortedMap;
 /**
  * Discretised 2D-Gittins: lower queue level first; inside a queue, higher 2D-Gittins index first, computed from the
  * completed-job service distribution with the look-ahead set to the distance to the job's next queue threshold.
+ * Optionally ({@code quanta.index-by-tenant}) a job's index comes from its own tenant's recent completed jobs
+ * ({@link TenantHistory}) when the tenant has at least {@link #MIN_TENANT_SAMPLES} of them and one of them ran longer
+ * than the job has so far; otherwise from the cell's distribution. Both indices are chances of finishing per
+ * GPU-second of service, so they compare.
  */
 public final class GittinsRanking implements Ranking {
+
+    /** The fewest recent completed jobs of a tenant that its own index is computed from. */
+    public static final int MIN_TENANT_SAMPLES = 8;
 
     private final LasRanking levels;
     private final MultiLevelQueue queues;
@@ -23,28 +31,47 @@ public final class GittinsRanking implements Ranking {
     private final Map<String, Double> cache = new HashMap<>();
     /** The level ordered by arrival instead of by index, or -1 for none. */
     private final int fifoLevel;
+    /** The tenants' recent completed jobs to rank by, or null to rank by the cell's distribution only. */
+    private final TenantHistory tenants;
+    /** Each tenant's own distribution when it has enough samples (a null value when it has not). */
+    private final Map<String, ServiceDistribution> byTenant = new HashMap<>();
 
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution) {
-        this(levels, queues, distribution, false);
+        this(levels, queues, distribution, false, null);
     }
 
     /**
      * @param fifoLastQueue true to order the last queue by arrival (Tiresias' FIFO) and only the queues above it by
      *     index: in the last queue the index puts the jobs that attained the most service, whose index the cell's
      *     completed jobs put at or near 0, behind every job demoted after them, so the longest jobs wait longest
+     * @param tenants the tenants' recent completed jobs to compute a job's index from, or null for the cell's only
      */
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution,
-                          boolean fifoLastQueue) {
+                          boolean fifoLastQueue, TenantHistory tenants) {
         this.levels = levels;
         this.queues = queues;
         this.distribution = distribution;
         this.fifoLevel = fifoLastQueue ? queues.queueCount() - 1 : -1;
+        this.tenants = tenants;
     }
 
     /** The job's 2D-Gittins index G(a, D) with D = distance to the next threshold. */
     public double index(Job job) {
-        return cache.computeIfAbsent(job.id(), id -> distribution.gittinsIndex(job.attainedGpuSeconds(),
+        return cache.computeIfAbsent(job.id(), id -> basis(job).gittinsIndex(job.attainedGpuSeconds(),
                 queues.distanceToNextThreshold(job.attainedGpuSeconds())));
+    }
+
+    /** The distribution the job's index comes from: its tenant's when that one says how much the job has left. */
+    private ServiceDistribution basis(Job job) {
+        if (tenants == null) {
+            return distribution;
+        }
+        ServiceDistribution own = byTenant.computeIfAbsent(job.tenant(), t -> {
+            double[] samples = tenants.samples(t);
+            return samples.length >= MIN_TENANT_SAMPLES
+                    ? ServiceDistribution.of(TenantHistory.SAMPLES, 0, samples) : null;
+        });
+        return own != null && own.hasSampleAbove(job.attainedGpuSeconds()) ? own : distribution;
     }
 
     @Override
@@ -94,7 +121,8 @@ public final class GittinsRanking implements Ranking {
     @Override
     public String describe(Job job) {
         return "queue " + levels.level(job) + ", Gittins index " + String.format(java.util.Locale.ROOT, "%.6g",
-                index(job)) + ", attained " + Text.num(job.attainedGpuSeconds()) + " GPU-s";
+                index(job)) + (basis(job) != distribution ? " (from tenant " + job.tenant() + "'s recent jobs)" : "")
+                + ", attained " + Text.num(job.attainedGpuSeconds()) + " GPU-s";
     }
 
     @Override

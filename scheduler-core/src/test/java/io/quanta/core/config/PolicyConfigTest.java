@@ -75,6 +75,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("each, prefix");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.last-queue", "lifo")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("gittins, fifo");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.index-by-tenant", "tenant")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.index-by-tenant");
     }
 
     @Test

@@ -256,6 +256,21 @@ class PolicyScenarioTest {
                                 + "gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off "
                                 + "quanta.last-queue=fifo",
                         lastQueueCell(), List.of("START q n1/0"), "start job q"),
+                row("quanta: the job of the tenant whose jobs end soon starts first (index-by-tenant, default)",
+                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
+                                + "quanta.threshold-quantiles=off", tenantCell(8),
+                        List.of("START S n1/0"), "from tenant quick's recent jobs"),
+                row("quanta: ... but not from fewer than 8 of a tenant's jobs",
+                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
+                                + "quanta.threshold-quantiles=off quanta.index-by-tenant=on", tenantCell(7),
+                        List.of("START L n1/0"), "start job L"),
+                row("quanta: a job that outlived its tenant's recent jobs is ranked by the cell's index (index-by-tenant)",
+                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off",
+                        outlivedCell(), List.of("START S n1/0"), "start job S"),
+                row("quanta: with index-by-tenant=off the cell's index cannot tell them apart, arrival decides",
+                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
+                                + "quanta.threshold-quantiles=off quanta.index-by-tenant=off", tenantCell(8),
+                        List.of("START L n1/0"), "start job L"),
                 row("quanta: queue thresholds learned from the cell's completed jobs demote a job past their median",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),
@@ -338,6 +353,40 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1))
                 .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
                 .jobs(aJob("q").seq(1), aJob("p").seq(2).attained(150).executed(150)).build();
+    }
+
+    /**
+     * One free GPU; L (tenant long, arrived first) and S (tenant quick) wait new in queue 0. The cell's last completed
+     * jobs: {@code each} of tenant long with 20,000 GPU-s, then {@code each} of tenant quick with 100 GPU-s. The cell's
+     * index of a new job is the same for both; tenant quick's says its jobs end within the first threshold (350),
+     * tenant long's that they never do.
+     */
+    static ClusterSnapshot tenantCell(int each) {
+        ServiceDistribution completed = ServiceDistribution.empty(64, 1);
+        for (int i = 0; i < each; i++) {
+            completed = completed.record("long", 20_000);
+        }
+        for (int i = 0; i < each; i++) {
+            completed = completed.record("quick", 100);
+        }
+        return aCell().nodes(aNode("n1").gpus(1)).distribution(completed)
+                .jobs(aJob("L").seq(1).tenant("long"), aJob("S").seq(2).tenant("quick")).build();
+    }
+
+    /**
+     * One free GPU; S (tenant quick, attained 150 GPU-s, more than any of its tenant's 8 jobs of 100) and M (tenant mid,
+     * new) wait in queue 0 below the threshold 350. Tenant mid's 8 jobs of 300 GPU-s give M 1/300; tenant quick's jobs
+     * say nothing about a job past 100, so S gets the cell's index, 1/150 (the 8 jobs of 300 end within the threshold),
+     * not 0.
+     */
+    static ClusterSnapshot outlivedCell() {
+        ServiceDistribution completed = ServiceDistribution.empty(64, 1);
+        for (int i = 0; i < 8; i++) {
+            completed = completed.record("quick", 100).record("mid", 300);
+        }
+        return aCell().nodes(aNode("n1").gpus(1)).distribution(completed)
+                .jobs(aJob("M").seq(1).tenant("mid"), aJob("S").seq(2).tenant("quick").attained(150).executed(150))
+                .build();
     }
 
     /**

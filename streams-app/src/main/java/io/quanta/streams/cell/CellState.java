@@ -504,9 +504,9 @@ public final class CellState {
         return interferenceMemory;
     }
 
-    /** Adds a completed job's service (GPU-seconds) to the learned distribution; it is flushed. */
-    void recordService(double gpuSeconds) {
-        serviceDistribution = serviceDistribution.record(gpuSeconds);
+    /** Adds a completed job's service (GPU-seconds) to the learned distribution and its tenant's; it is flushed. */
+    void recordService(String tenant, double gpuSeconds) {
+        serviceDistribution = serviceDistribution.record(tenant, gpuSeconds);
         memoryChanged = true;
     }
 

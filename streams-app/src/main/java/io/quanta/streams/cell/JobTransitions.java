@@ -166,7 +166,7 @@ final class JobTransitions {
             j.reason = reason;
         });
         if (terminal == JobState.FINISHED) {
-            cell.recordService(ended.attainedBase());
+            cell.recordService(ended.tenant(), ended.attainedBase());
         }
         s.write(s.decision(terminal == JobState.REJECTED ? DecisionType.REJECT : DecisionType.FINISH, ended.jobId(),
                 ended.attempt(), reason).setDetails(Step.details("state", terminal, "attainedGpuSeconds",

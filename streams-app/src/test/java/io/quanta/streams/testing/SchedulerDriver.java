@@ -260,6 +260,13 @@ public final class SchedulerDriver implements AutoCloseable {
         return store.get(cellId);
     }
 
+    /** The cell's learned service distribution as stored (null before its first completed job). */
+    public io.quanta.core.model.ServiceDistribution serviceDistribution(String cellId) {
+        KeyValueStore<String, io.quanta.core.model.ServiceDistribution> store =
+                driver.getKeyValueStore(SchedulerTopology.SERVICE_STORE);
+        return store.get(cellId);
+    }
+
     /** The serialized value bytes of every record written to a topic so far, for byte comparisons. */
     public List<byte[]> rawOutput(String topic) {
         List<byte[]> out = new ArrayList<>();

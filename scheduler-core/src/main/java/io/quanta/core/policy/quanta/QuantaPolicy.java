@@ -38,7 +38,8 @@ import java.util.Optional;
 /**
  * Our default: Tiresias' queues (demotion, lower-queue preemption), their thresholds learned as quantiles of the
  * cell's completed jobs' service ({@link ThresholdQuantiles}), ordered inside a queue by the 2D-Gittins index
- * learned from completed jobs, with a starvation knob for the tail; a lower-queue job is preempted only when the
+ * learned from completed jobs (from the job's own tenant's last completed jobs when they say enough), with a
+ * starvation knob for the tail; a lower-queue job is preempted only when the
  * waiting job's Gittins index is higher than its own ({@link GittinsPreemptionGate}), and by a job the starvation knob
  * promoted only when it attained more service than the promoted job ({@link PromotedJobGate}); consolidated placement
  * for every model whose tensors are skewed enough to lose speed when spread, waiting up to an hour for it, or half the
@@ -96,7 +97,8 @@ public final class QuantaPolicy extends AbstractPolicy {
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         GittinsRanking index = gittins || preemptByIndex
-                ? new GittinsRanking(levels, queues, distributionFor(snapshot), settings.fifoLastQueue()) : null;
+                ? new GittinsRanking(levels, queues, distributionFor(snapshot), settings.fifoLastQueue(),
+                        settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null) : null;
         Ranking ranking = gittins ? index : levels;
         PreemptionRule rule = gated(new LowerQueueFirst(NAME, levels, queues), levels, queues, index);
         if (quotas.enabled()) {

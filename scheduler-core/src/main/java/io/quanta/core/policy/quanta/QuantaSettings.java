@@ -24,6 +24,7 @@ import java.util.OptionalDouble;
  * @param gittins true to order jobs inside a queue by the learned 2D-Gittins index, false for FIFO
  * @param preemptByIndex true to preempt only a running job with a lower 2D-Gittins index than the waiting job's
  * @param fifoLastQueue true to order the last queue by arrival instead of by index
+ * @param indexByTenant true to compute a job's index from its tenant's recent completed jobs when they say enough
  * @param indexGatePrefix true when the waiting job must also beat the index of every job before the victim in
  *     victim order
  * @param thresholdQuantiles the quantiles of completed jobs' service that become the queue thresholds (empty = the
@@ -36,7 +37,7 @@ import java.util.OptionalDouble;
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
-                             boolean fifoLastQueue, boolean indexGatePrefix,
+                             boolean fifoLastQueue, boolean indexByTenant, boolean indexGatePrefix,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff) {
 
@@ -54,6 +55,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "gittins".equals(config.get(PolicyConfigKeys.QUANTA_RANKING)),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPT_BY_INDEX),
                 "fifo".equals(config.get(PolicyConfigKeys.QUANTA_LAST_QUEUE)),
+                config.get(PolicyConfigKeys.QUANTA_INDEX_BY_TENANT),
                 "prefix".equals(config.get(PolicyConfigKeys.QUANTA_INDEX_GATE)),
                 config.get(PolicyConfigKeys.QUANTA_THRESHOLD_QUANTILES),
                 new QueueRules(config.get(PolicyConfigKeys.PROMOTED_MIN_RUN_S),
