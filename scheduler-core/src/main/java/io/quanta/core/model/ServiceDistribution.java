@@ -60,6 +60,13 @@ public final class ServiceDistribution {
         return d;
     }
 
+    /** The distribution of exactly these samples (at least one; a tenant's recent jobs), without its own tenants. */
+    static ServiceDistribution ofSamples(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return new ServiceDistribution(sorted.length, 0, sorted.length, sorted);
+    }
+
     /**
      * Returns a distribution that also reflects one completed job of {@code tenant} with the given total attained
      * service, in the samples and in the tenant's history.

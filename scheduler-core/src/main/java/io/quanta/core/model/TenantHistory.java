@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The total service (GPU-seconds) of each tenant's most recently completed jobs: a team tends to submit runs of similar
@@ -72,6 +73,13 @@ public final class TenantHistory {
     public double[] samples(String tenant) {
         double[] values = recent.get(tenant);
         return values == null ? new double[0] : values.clone();
+    }
+
+    /** The distribution of the tenant's recent completed jobs once it has at least {@code minSamples}, else empty. */
+    public Optional<ServiceDistribution> distribution(String tenant, int minSamples) {
+        double[] values = recent.get(tenant);
+        return values != null && values.length >= Math.max(minSamples, 1)
+                ? Optional.of(ServiceDistribution.ofSamples(values)) : Optional.empty();
     }
 
     /** Number of tenants kept. */

@@ -66,11 +66,8 @@ public final class GittinsRanking implements Ranking {
         if (tenants == null) {
             return distribution;
         }
-        ServiceDistribution own = byTenant.computeIfAbsent(job.tenant(), t -> {
-            double[] samples = tenants.samples(t);
-            return samples.length >= MIN_TENANT_SAMPLES
-                    ? ServiceDistribution.of(TenantHistory.SAMPLES, 0, samples) : null;
-        });
+        ServiceDistribution own = byTenant.computeIfAbsent(job.tenant(),
+                t -> tenants.distribution(t, MIN_TENANT_SAMPLES).orElse(null));
         return own != null && own.hasSampleAbove(job.attainedGpuSeconds()) ? own : distribution;
     }
 

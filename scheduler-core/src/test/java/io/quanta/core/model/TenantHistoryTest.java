@@ -47,6 +47,18 @@ class TenantHistoryTest {
     }
 
     @Test
+    void shouldGiveATenantsDistributionOnlyFromEnoughOfItsJobs() {
+        TenantHistory h = TenantHistory.empty().record("a", 300).record("a", 100).record("b", 5);
+
+        assertThat(h.distribution("a", 2)).get().satisfies(d -> {
+            assertThat(d.samples()).containsExactly(100, 300);
+            assertThat(d.gittinsIndex(0, 200)).as("one of two ends within 200: 1 / (100 + 200)").isEqualTo(1.0 / 300);
+        });
+        assertThat(h.distribution("b", 2)).isEmpty();
+        assertThat(h.distribution("nobody", 1)).isEmpty();
+    }
+
+    @Test
     void shouldNotKeepATenantWhoseNameIsTooLong() {
         String huge = "x".repeat(TenantHistory.MAX_TENANT_CHARS + 1);
 
