@@ -160,7 +160,7 @@ public final class PolicyConfigKeys {
                     + " completed jobs) is higher than the running job's: preempt only when it pays.",
             PolicyConfigKeys::onOff);
 
-    public static final ConfigKey<String> QUANTA_LAST_QUEUE = new ConfigKey<>("quanta.last-queue", "gittins",
+    public static final ConfigKey<String> QUANTA_LAST_QUEUE = new ConfigKey<>("quanta.last-queue", "fifo",
             "gittins, fifo",
             "How quanta orders its last queue: gittins = by 2D-Gittins index like the queues above it; fifo = by"
                     + " arrival, as Tiresias does, so that the jobs that attained the most service (index near 0) do"

@@ -249,13 +249,13 @@ class PolicyScenarioTest {
                 row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
                                 + "tiresias.thresholds=350,2000 quanta.threshold-quantiles=off",
                         gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
-                row("quanta: the last queue is ordered by index, the longest job last (last-queue=gittins, default)",
+                row("quanta: the job of the last queue that arrived first starts (last-queue=fifo, default)",
                         "policy=quanta gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off",
-                        lastQueueCell(), List.of("START p n1/0"), "Gittins index"),
-                row("quanta: with last-queue=fifo the job that arrived first starts", "policy=quanta "
-                                + "gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off "
-                                + "quanta.last-queue=fifo",
                         lastQueueCell(), List.of("START q n1/0"), "start job q"),
+                row("quanta: with last-queue=gittins the last queue is ordered by index, the longest job last",
+                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off "
+                                + "quanta.last-queue=gittins",
+                        lastQueueCell(), List.of("START p n1/0"), "Gittins index"),
                 row("quanta: the job of the tenant whose jobs end soon starts first (index-by-tenant, default)",
                         "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
                                 + "quanta.threshold-quantiles=off", tenantCell(8),

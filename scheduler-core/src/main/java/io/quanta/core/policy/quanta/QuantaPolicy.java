@@ -38,8 +38,8 @@ import java.util.Optional;
 /**
  * Our default: Tiresias' queues (demotion, lower-queue preemption), their thresholds learned as quantiles of the
  * cell's completed jobs' service ({@link ThresholdQuantiles}), ordered inside a queue by the 2D-Gittins index
- * learned from completed jobs (from the job's own tenant's last completed jobs when they say enough), with a
- * starvation knob for the tail; a lower-queue job is preempted only when the
+ * learned from completed jobs (from the job's own tenant's last completed jobs when they say enough; the last queue
+ * by arrival), with a starvation knob for the tail; a lower-queue job is preempted only when the
  * waiting job's Gittins index is higher than its own ({@link GittinsPreemptionGate}), and by a job the starvation knob
  * promoted only when it attained more service than the promoted job ({@link PromotedJobGate}); consolidated placement
  * for every model whose tensors are skewed enough to lose speed when spread, waiting up to an hour for it, or half the

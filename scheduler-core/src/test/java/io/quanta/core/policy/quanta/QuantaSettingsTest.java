@@ -29,7 +29,7 @@ class QuantaSettingsTest {
 
     /** Every quanta default but the placement rule. */
     private static QuantaSettings defaultsWith(PlacementRule placement) {
-        return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, false, true,
+        return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
                 new QueueRules(60, false, false, 0), true, 1, 0);
     }
@@ -37,7 +37,7 @@ class QuantaSettingsTest {
     static Stream<Row> rows() {
         return Stream.of(
                 new Row("defaults: skew 0.05, one hour or half the run, knob 4, gain 0.1, no speed bound, gittins, "
-                                + "index gate, index by tenant, thresholds at quantiles 0.8 and 0.95, promoted jobs preempt only jobs "
+                                + "index gate, index by tenant, last queue by arrival, thresholds at quantiles 0.8 and 0.95, promoted jobs preempt only jobs "
                                 + "ahead", "",
                         defaultsWith(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5))),
                 new Row("the shared keys do not change quanta",
@@ -52,9 +52,9 @@ class QuantaSettingsTest {
                                 + "quanta.knob-min-wait-s=600 quanta.promoted-preempts=any "
                                 + "tiresias.promoted-min-run-s=90 quanta.preemption-backoff-s=1200 "
                                 + "quanta.promoted-preempts-margin=2 quanta.pack-first=on quanta.index-gate=prefix "
-                                + "quanta.last-queue=fifo quanta.index-by-tenant=off",
+                                + "quanta.last-queue=gittins quanta.index-by-tenant=off",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
-                                OptionalDouble.empty(), 0, 0.5, false, true, false, false, true, false, true,
+                                OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 2, 1200)),
                 new Row("another placement mode keeps its shared skew threshold",
