@@ -9,12 +9,15 @@ import java.util.Map;
  * The suite's table, half by half: per input each run's average JCT and p99 (with their ratio to the baseline's),
  * preemptions per job and <b>gap closed</b> = (baseline - run) / (baseline - floor), where the baseline is
  * {@code tiresias-las} and the floor the input's mean service; then the mean and the worst over the half's inputs,
- * and a summary per run against the baseline.
+ * and a summary per run against the baseline; when the current default ({@value #DEFAULT_LABEL}) ran, each other
+ * candidate against it input by input ({@link PairedComparison}).
  */
 public final class SuiteTable {
 
     /** The label every run is compared with. */
     public static final String BASELINE = "tiresias-las";
+    /** The label of the current default, which every other candidate is also compared with input by input. */
+    public static final String DEFAULT_LABEL = "quanta";
 
     private SuiteTable() {
     }
@@ -199,6 +202,26 @@ public final class SuiteTable {
                     .append("; spread gangs ").append(a.spreadGangs()).append(" against ")
                     .append(a.baselineSpreadGangs()).append("; unfinished ").append(a.unfinished()).append('\n');
         }
+        if (labels.contains(DEFAULT_LABEL)) {
+            for (String label : labels) {
+                if (!label.equals(BASELINE) && !label.equals(DEFAULT_LABEL)) {
+                    PairedComparison.of(inputs, results, label, DEFAULT_LABEL)
+                            .ifPresent(c -> paired(out, label, c));
+                }
+            }
+        }
+    }
+
+    private static void paired(StringBuilder out, String label, PairedComparison c) {
+        out.append("- `").append(label).append("` against `").append(DEFAULT_LABEL).append("`, input by input: gap closed ")
+                .append(points(c.meanDifference())).append(" points on average (95% paired bootstrap interval ")
+                .append(points(c.low())).append(" to ").append(points(c.high())).append("), ahead on ")
+                .append(c.ahead()).append(" and behind on ").append(c.behind()).append(" of ").append(c.inputs())
+                .append(" inputs\n");
+    }
+
+    static String points(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%+.1f", 100 * v);
     }
 
     static String percent(double v) {

@@ -72,6 +72,22 @@ class SuiteTableTest {
     }
 
     @Test
+    void shouldCompareEachCandidateWithTheDefaultInputByInput() {
+        Map<String, Map<String, RunResult>> r = results();
+        r.put("a", Map.of("tiresias-las", result(300, 1000, 0.5, 4), "quanta", result(250, 900, 0.2, 1),
+                "x", result(240, 900, 0.2, 1)));
+        r.put("b", Map.of("tiresias-las", result(2000, 5000, 1.0, 2), "quanta", result(1900, 5500, 0.4, 0),
+                "x", result(1900, 5500, 0.4, 0)));
+
+        String table = SuiteTable.markdown("t", List.of(A, B), r, List.of("tiresias-las", "quanta", "x"));
+
+        // a: gap 100 -> 50% and 60%, +10 points; b: equal
+        assertThat(table).contains("- `x` against `quanta`, input by input: gap closed +5.0 points on average (95% "
+                + "paired bootstrap interval +0.0 to +10.0), ahead on 1 and behind on 0 of 2 inputs");
+        assertThat(SuiteTable.markdown("t", List.of(A, B), r, List.of("tiresias-las", "x"))).doesNotContain("input by input");
+    }
+
+    @Test
     void shouldReadBackTheFiguresItWrote(@TempDir Path dir) {
         RunResult r = new RunResult(12_345.678, 99_999.5, 0.123, 0.045, 2, 240, 17, 12.5);
         Path file = dir.resolve("result.properties");
