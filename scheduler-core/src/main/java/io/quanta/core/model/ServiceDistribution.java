@@ -122,7 +122,7 @@ public final class ServiceDistribution {
         return expected > 0 ? done / expected : 0.0;
     }
 
-    /** True when some held sample is larger than {@code attained}: the distribution says how much such a job has left. */
+    /** True when a held sample is larger than {@code attained}: the distribution says how much such a job has left. */
     public boolean hasSampleAbove(double attained) {
         return countAtMost(attained) < sorted.length;
     }

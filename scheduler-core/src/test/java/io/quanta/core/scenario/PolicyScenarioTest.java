@@ -264,7 +264,8 @@ class PolicyScenarioTest {
                         "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
                                 + "quanta.threshold-quantiles=off quanta.index-by-tenant=on", tenantCell(7),
                         List.of("START L n1/0"), "start job L"),
-                row("quanta: a job that outlived its tenant's recent jobs is ranked by the cell's index (index-by-tenant)",
+                row("quanta: a job that outlived its tenant's recent jobs is ranked by the cell's index "
+                                + "(index-by-tenant)",
                         "policy=quanta gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off",
                         outlivedCell(), List.of("START S n1/0"), "start job S"),
                 row("quanta: with index-by-tenant=off the cell's index cannot tell them apart, arrival decides",

@@ -37,7 +37,8 @@ class QuantaSettingsTest {
     static Stream<Row> rows() {
         return Stream.of(
                 new Row("defaults: skew 0.05, one hour or half the run, knob 4, gain 0.1, no speed bound, gittins, "
-                                + "index gate, index by tenant, last queue by arrival, thresholds at quantiles 0.8 and 0.95, promoted jobs preempt only jobs "
+                                + "index gate, index by tenant, last queue by arrival, thresholds at quantiles 0.8 "
+                                + "and 0.95, promoted jobs preempt only jobs "
                                 + "ahead", "",
                         defaultsWith(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5))),
                 new Row("the shared keys do not change quanta",
