@@ -38,7 +38,8 @@ if [[ "${1:-}" == "--suite" ]]; then
   traces=$here/../shared/traces
   # quanta before issue 15: every default that issue changed turned back
   before="quanta-before=quanta:quanta.preempt-by-index=off,quanta.consolidation-patience=0"
-  before+=",quanta.threshold-quantiles=off,quanta.promoted-preempts=any,quanta.index-by-tenant=off,quanta.last-queue=gittins"
+  before+=",quanta.threshold-quantiles=off,quanta.promoted-preempts=any"
+  before+=",quanta.index-by-tenant=off,quanta.last-queue=gittins"
   IFS=, read -r -a list <<< "$models"
   for model in "${list[@]}"; do
     echo "== suite, model $model" >&2

@@ -60,7 +60,7 @@ public final class ServiceDistribution {
         return d;
     }
 
-    /** The distribution of exactly these samples (at least one; a tenant's recent jobs), without its own tenants. */
+    /** The distribution of exactly these samples (at least one; a tenant's recent jobs, {@link TenantHistory}). */
     static ServiceDistribution ofSamples(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);

@@ -31,10 +31,20 @@ public final class TenantHistory {
 
     private static final TenantHistory EMPTY = new TenantHistory(new LinkedHashMap<>());
 
-    /** Least recently completed tenant first; each array oldest value first, never changed once built. */
-    private final LinkedHashMap<String, double[]> recent;
+    /**
+     * One tenant's recent jobs: the values oldest first (never changed once built) and their distribution, built once
+     * here when a job completes rather than in every scheduling pass that ranks the tenant's jobs.
+     */
+    private record Recent(double[] values, ServiceDistribution distribution) {
+        Recent(double[] values) {
+            this(values, ServiceDistribution.ofSamples(values));
+        }
+    }
 
-    private TenantHistory(LinkedHashMap<String, double[]> recent) {
+    /** Least recently completed tenant first. */
+    private final LinkedHashMap<String, Recent> recent;
+
+    private TenantHistory(LinkedHashMap<String, Recent> recent) {
         this.recent = recent;
     }
 
@@ -43,12 +53,18 @@ public final class TenantHistory {
         return EMPTY;
     }
 
-    /** Returns a history that also holds one completed job of {@code tenant} with this total service. */
+    /**
+     * Returns a history that also holds one completed job of {@code tenant} with this total service.
+     *
+     * @throws IllegalArgumentException when the service is not finite and >= 0
+     */
     public TenantHistory record(String tenant, double gpuSeconds) {
+        checkValue(gpuSeconds);
         if (tenant == null || tenant.length() > MAX_TENANT_CHARS) {
             return this;
         }
-        double[] before = recent.get(tenant);
+        Recent kept = recent.get(tenant);
+        double[] before = kept == null ? null : kept.values();
         double[] after;
         if (before == null) {
             after = new double[] {gpuSeconds};
@@ -60,9 +76,9 @@ public final class TenantHistory {
             System.arraycopy(before, 1, after, 0, SAMPLES - 1);
             after[SAMPLES - 1] = gpuSeconds;
         }
-        LinkedHashMap<String, double[]> copy = new LinkedHashMap<>(recent);
+        LinkedHashMap<String, Recent> copy = new LinkedHashMap<>(recent);
         copy.remove(tenant);
-        copy.put(tenant, after);
+        copy.put(tenant, new Recent(after));
         if (copy.size() > MAX_TENANTS) {
             copy.remove(copy.keySet().iterator().next());
         }
@@ -71,15 +87,14 @@ public final class TenantHistory {
 
     /** The tenant's recent completed jobs' service, oldest first (a copy; empty when none is kept). */
     public double[] samples(String tenant) {
-        double[] values = recent.get(tenant);
-        return values == null ? new double[0] : values.clone();
+        Recent kept = recent.get(tenant);
+        return kept == null ? new double[0] : kept.values().clone();
     }
 
     /** The distribution of the tenant's recent completed jobs once it has at least {@code minSamples}, else empty. */
     public Optional<ServiceDistribution> distribution(String tenant, int minSamples) {
-        double[] values = recent.get(tenant);
-        return values != null && values.length >= Math.max(minSamples, 1)
-                ? Optional.of(ServiceDistribution.ofSamples(values)) : Optional.empty();
+        Recent kept = recent.get(tenant);
+        return kept != null && kept.values().length >= minSamples ? Optional.of(kept.distribution()) : Optional.empty();
     }
 
     /** Number of tenants kept. */
@@ -90,10 +105,10 @@ public final class TenantHistory {
     /** Writes the history (tenant count, then each tenant's name, value count and values) in completion order. */
     void write(DataOutputStream out) throws IOException {
         out.writeInt(recent.size());
-        for (Map.Entry<String, double[]> e : recent.entrySet()) {
+        for (Map.Entry<String, Recent> e : recent.entrySet()) {
             out.writeUTF(e.getKey());
-            out.writeInt(e.getValue().length);
-            for (double v : e.getValue()) {
+            out.writeInt(e.getValue().values().length);
+            for (double v : e.getValue().values()) {
                 out.writeDouble(v);
             }
         }
@@ -105,7 +120,7 @@ public final class TenantHistory {
         if (tenants < 0 || tenants > MAX_TENANTS) {
             throw new IllegalArgumentException("tenant history holds " + tenants + " tenants, at most " + MAX_TENANTS);
         }
-        LinkedHashMap<String, double[]> recent = new LinkedHashMap<>();
+        LinkedHashMap<String, Recent> recent = new LinkedHashMap<>();
         for (int t = 0; t < tenants; t++) {
             String tenant = in.readUTF();
             int n = in.readInt();
@@ -116,12 +131,9 @@ public final class TenantHistory {
             double[] values = new double[n];
             for (int i = 0; i < n; i++) {
                 values[i] = in.readDouble();
-                if (!(values[i] >= 0) || Double.isInfinite(values[i])) {
-                    throw new IllegalArgumentException("tenant history value must be finite and >= 0, got "
-                            + values[i]);
-                }
+                checkValue(values[i]);
             }
-            recent.put(tenant, values);
+            recent.put(tenant, new Recent(values));
         }
         return tenants == 0 ? EMPTY : new TenantHistory(recent);
     }
@@ -136,7 +148,7 @@ public final class TenantHistory {
         while (mine.hasNext()) {
             var a = mine.next();
             var b = theirs.next();
-            if (!a.getKey().equals(b.getKey()) || !Arrays.equals(a.getValue(), b.getValue())) {
+            if (!a.getKey().equals(b.getKey()) || !Arrays.equals(a.getValue().values(), b.getValue().values())) {
                 return false;
             }
         }
@@ -146,10 +158,16 @@ public final class TenantHistory {
     @Override
     public int hashCode() {
         int h = 1;
-        for (Map.Entry<String, double[]> e : recent.entrySet()) {
-            h = 31 * h + e.getKey().hashCode() * 17 + Arrays.hashCode(e.getValue());
+        for (Map.Entry<String, Recent> e : recent.entrySet()) {
+            h = 31 * h + e.getKey().hashCode() * 17 + Arrays.hashCode(e.getValue().values());
         }
         return h;
+    }
+
+    private static void checkValue(double gpuSeconds) {
+        if (!(gpuSeconds >= 0) || Double.isInfinite(gpuSeconds)) {
+            throw new IllegalArgumentException("tenant history value must be finite and >= 0, got " + gpuSeconds);
+        }
     }
 
     @Override

@@ -33,8 +33,6 @@ public final class GittinsRanking implements Ranking {
     private final int fifoLevel;
     /** The tenants' recent completed jobs to rank by, or null to rank by the cell's distribution only. */
     private final TenantHistory tenants;
-    /** Each tenant's own distribution when it has enough samples (a null value when it has not). */
-    private final Map<String, ServiceDistribution> byTenant = new HashMap<>();
 
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution) {
         this(levels, queues, distribution, false, null);
@@ -66,9 +64,8 @@ public final class GittinsRanking implements Ranking {
         if (tenants == null) {
             return distribution;
         }
-        ServiceDistribution own = byTenant.computeIfAbsent(job.tenant(),
-                t -> tenants.distribution(t, MIN_TENANT_SAMPLES).orElse(null));
-        return own != null && own.hasSampleAbove(job.attainedGpuSeconds()) ? own : distribution;
+        return tenants.distribution(job.tenant(), MIN_TENANT_SAMPLES)
+                .filter(own -> own.hasSampleAbove(job.attainedGpuSeconds())).orElse(distribution);
     }
 
     @Override

@@ -59,6 +59,12 @@ class TenantHistoryTest {
     }
 
     @Test
+    void shouldRefuseAServiceThatIsNotAFiniteNonNegativeNumber() {
+        assertThatThrownBy(() -> TenantHistory.empty().record("a", Double.NaN)).hasMessageContaining("NaN");
+        assertThatThrownBy(() -> TenantHistory.empty().record("a", -1)).hasMessageContaining("-1");
+    }
+
+    @Test
     void shouldNotKeepATenantWhoseNameIsTooLong() {
         String huge = "x".repeat(TenantHistory.MAX_TENANT_CHARS + 1);
 
@@ -88,18 +94,7 @@ class TenantHistoryTest {
 
     @Test
     void shouldReadTheEncodingWithoutTenants() throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeByte(1);
-            out.writeInt(8);
-            out.writeLong(3);
-            out.writeLong(2);
-            out.writeInt(2);
-            out.writeDouble(100);
-            out.writeDouble(200);
-        }
-
-        ServiceDistribution read = ServiceDistribution.fromBytes(bytes.toByteArray());
+        ServiceDistribution read = ServiceDistribution.fromBytes(encoded(1, null, 0, 0));
 
         assertThat(read).isEqualTo(ServiceDistribution.of(8, 3, 100, 200));
         assertThat(read.tenants().tenants()).isZero();
@@ -115,5 +110,44 @@ class TenantHistoryTest {
 
         assertThatThrownBy(() -> ServiceDistribution.fromBytes(trailing)).hasMessageContaining("after the end");
         assertThatThrownBy(() -> ServiceDistribution.fromBytes(tooMany)).hasMessageContaining("tenants");
+    }
+
+    @Test
+    void shouldRefuseAnEncodedTenantEntryBeyondItsBoundsOrWithABadValue() throws IOException {
+        assertThatThrownBy(() -> ServiceDistribution.fromBytes(encoded(2, "a", TenantHistory.SAMPLES + 1, 1.0)))
+                .hasMessageContaining("malformed tenant history entry");
+        assertThatThrownBy(() -> ServiceDistribution.fromBytes(
+                encoded(2, "x".repeat(TenantHistory.MAX_TENANT_CHARS + 1), 1, 1.0)))
+                .hasMessageContaining("malformed tenant history entry");
+        assertThatThrownBy(() -> ServiceDistribution.fromBytes(encoded(2, "a", 1, Double.NaN)))
+                .hasMessageContaining("NaN");
+        assertThat(ServiceDistribution.fromBytes(encoded(2, "a", 2, 7.0)).tenants().samples("a"))
+                .containsExactly(7.0, 7.0);
+    }
+
+    /**
+     * An encoding of {@code version} (capacity 8, seed 3) holding the samples 100 and 200 and, for version 2, one
+     * tenant of {@code n} values, each {@code value}.
+     */
+    private static byte[] encoded(int version, String tenant, int n, double value) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(version);
+            out.writeInt(8);
+            out.writeLong(3);
+            out.writeLong(2);
+            out.writeInt(2);
+            out.writeDouble(100);
+            out.writeDouble(200);
+            if (version == 2) {
+                out.writeInt(1);
+                out.writeUTF(tenant);
+                out.writeInt(n);
+                for (int i = 0; i < n; i++) {
+                    out.writeDouble(value);
+                }
+            }
+        }
+        return bytes.toByteArray();
     }
 }

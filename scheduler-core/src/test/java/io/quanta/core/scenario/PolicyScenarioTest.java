@@ -22,6 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** One rule per row: a few nodes and jobs in, the exact decisions out, and a fragment of the reason naming the rule. */
 class PolicyScenarioTest {
 
+    /** The settings of the {@link #tenantCell} rows: Gittins from 4 completed jobs, thresholds 350 and 2,000. */
+    private static final String TENANT_RANKING = "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
+            + "quanta.threshold-quantiles=off";
+
     record Scenario(String name, Map<String, String> config, ClusterSnapshot snapshot, List<String> expected,
                     String reasonFragment) {
         @Override
@@ -257,21 +261,17 @@ class PolicyScenarioTest {
                                 + "quanta.last-queue=gittins",
                         lastQueueCell(), List.of("START p n1/0"), "Gittins index"),
                 row("quanta: the job of the tenant whose jobs end soon starts first (index-by-tenant, default)",
-                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
-                                + "quanta.threshold-quantiles=off", tenantCell(8),
-                        List.of("START S n1/0"), "from tenant quick's recent jobs"),
+                        TENANT_RANKING, tenantCell(8), List.of("START S n1/0"), "from tenant quick's recent jobs"),
                 row("quanta: ... but not from fewer than 8 of a tenant's jobs",
-                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
-                                + "quanta.threshold-quantiles=off quanta.index-by-tenant=on", tenantCell(7),
-                        List.of("START L n1/0"), "start job L"),
+                        TENANT_RANKING + " quanta.index-by-tenant=on", tenantCell(7), List.of("START L n1/0"),
+                        "start job L"),
                 row("quanta: a job that outlived its tenant's recent jobs is ranked by the cell's index "
                                 + "(index-by-tenant)",
                         "policy=quanta gittins.min-samples=4 tiresias.thresholds=350 quanta.threshold-quantiles=off",
                         outlivedCell(), List.of("START S n1/0"), "start job S"),
                 row("quanta: with index-by-tenant=off the cell's index cannot tell them apart, arrival decides",
-                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 "
-                                + "quanta.threshold-quantiles=off quanta.index-by-tenant=off", tenantCell(8),
-                        List.of("START L n1/0"), "start job L"),
+                        TENANT_RANKING + " quanta.index-by-tenant=off", tenantCell(8), List.of("START L n1/0"),
+                        "start job L"),
                 row("quanta: queue thresholds learned from the cell's completed jobs demote a job past their median",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),

@@ -84,7 +84,8 @@ class SuiteTableTest {
         // a: gap 100 -> 50% and 60%, +10 points; b: equal
         assertThat(table).contains("- `x` against `quanta`, input by input: gap closed +5.0 points on average (95% "
                 + "paired bootstrap interval +0.0 to +10.0), ahead on 1 and behind on 0 of 2 inputs");
-        assertThat(SuiteTable.markdown("t", List.of(A, B), r, List.of("tiresias-las", "x"))).doesNotContain("input by input");
+        assertThat(SuiteTable.markdown("t", List.of(A, B), r, List.of("tiresias-las", "x")))
+                .doesNotContain("input by input");
     }
 
     @Test
