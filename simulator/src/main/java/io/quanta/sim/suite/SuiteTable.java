@@ -214,7 +214,8 @@ public final class SuiteTable {
 
     private static void paired(StringBuilder out, String label, PairedComparison c) {
         out.append("- `").append(label).append("` against `").append(DEFAULT_LABEL)
-                .append("`, input by input: gap closed ").append(points(c.meanDifference())).append(" points on average (95% paired bootstrap interval ")
+                .append("`, input by input: gap closed ").append(points(c.meanDifference()))
+                .append(" points on average (95% paired bootstrap interval ")
                 .append(points(c.low())).append(" to ").append(points(c.high())).append("), ahead on ")
                 .append(c.ahead()).append(" and behind on ").append(c.behind()).append(" of ").append(c.inputs())
                 .append(" inputs\n");
