@@ -229,6 +229,14 @@ public final class PolicyConfigKeys {
                     + " many times its own service (1 = any more): hysteresis between alike jobs.",
             t -> range(Double.parseDouble(t), 1, Double.MAX_VALUE));
 
+    public static final ConfigKey<Double> QUANTA_RESERVE_AFTER_S = new ConfigKey<>("quanta.reserve-after-s", "0",
+            "a number of seconds >= 0",
+            "A gang (more than one GPU) that has waited this long since it was last queued and can neither start,"
+                    + " preempt nor pack holds back the free GPUs of the servers nearest to holding it, so that jobs"
+                    + " behind it cannot take them and the GPUs that free up there add up until it fits; one job per"
+                    + " pass, the first in priority order (0 = off).",
+            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -239,7 +247,7 @@ public final class PolicyConfigKeys {
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_INDEX_GATE, QUANTA_LAST_QUEUE,
             QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
-            QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN));
+            QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S));
 
     private PolicyConfigKeys() {
     }

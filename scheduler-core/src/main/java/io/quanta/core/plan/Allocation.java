@@ -34,6 +34,7 @@ public final class Allocation {
     private final Map<String, Integer> levels = new HashMap<>();
     private final Map<String, Integer> tenantUsage = new HashMap<>();
     private final SortedMap<String, WaitingReason> waiting = new TreeMap<>();
+    private final Map<String, List<GpuId>> heldBack = new HashMap<>();
     private boolean usageCounted;
 
     public Allocation(CellIndex cell) {
@@ -159,6 +160,20 @@ public final class Allocation {
     public void earmark(Job job, List<GpuId> gpus) {
         pool.take(gpus);
         addUsage(job, job.numGpus());
+    }
+
+    /**
+     * Holds free or soon-free GPUs back for a waiting job that cannot start yet, so that jobs after it in this pass
+     * cannot take them (no decision: the job still waits, and the next pass decides again).
+     */
+    public void holdBack(Job job, List<GpuId> gpus) {
+        pool.take(gpus);
+        heldBack.put(job.id(), List.copyOf(gpus));
+    }
+
+    /** The GPUs held back for the job in this pass ({@link #holdBack}), else empty. */
+    public List<GpuId> heldBack(String jobId) {
+        return heldBack.getOrDefault(jobId, List.of());
     }
 
     /** Records why {@code job} still waits after this pass (the last reason given for a job wins). */

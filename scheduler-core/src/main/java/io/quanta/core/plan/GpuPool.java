@@ -1,6 +1,8 @@
 package io.quanta.core.plan;
 
 import io.quanta.core.model.GpuId;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
@@ -170,6 +172,61 @@ public final class GpuPool {
             }
         }
         return best;
+    }
+
+    /**
+     * The free and soon-free GPUs (of the model, or of any) of the nodes that come nearest to holding a gang of
+     * {@code need} GPUs: of the nodes that could hold it alone, the one with the most such GPUs (the lowest position on
+     * a tie); for a gang larger than any node, the fewest nodes with the most such GPUs whose GPUs of the model add up
+     * to {@code need}. Empty when none of those nodes has such a GPU. O(nodes), plus a sort for a gang larger than a
+     * node.
+     */
+    public List<GpuId> nearestTo(int need, Optional<String> model) {
+        int n = cell.nodeCount();
+        List<Integer> chosen = new ArrayList<>();
+        if (need <= cell.maxPerNode(model)) {
+            int best = -1;
+            int bestCount = 0;
+            for (int node = 0; node < n; node++) {
+                long ofModel = cell.modelMask(model, node);
+                int count = Long.bitCount(mask(node, Layer.SOON) & ofModel);
+                if (count > bestCount && Long.bitCount(cell.usable(node) & ofModel) >= need) {
+                    best = node;
+                    bestCount = count;
+                }
+            }
+            if (best >= 0) {
+                chosen.add(best);
+            }
+        } else {
+            long[] byCount = new long[n];
+            for (int node = 0; node < n; node++) {
+                int count = Long.bitCount(mask(node, Layer.SOON) & cell.modelMask(model, node));
+                byCount[node] = ((long) (64 - count) << 32) | node;
+            }
+            Arrays.sort(byCount);
+            int covered = 0;
+            for (int i = 0; i < n && covered < need; i++) {
+                int node = (int) byCount[i];
+                int usable = Long.bitCount(cell.usable(node) & cell.modelMask(model, node));
+                if (usable > 0) {
+                    chosen.add(node);
+                    covered += usable;
+                }
+            }
+            if (covered < need) {
+                chosen.clear();
+            }
+        }
+        List<GpuId> gpus = new ArrayList<>();
+        for (int node : chosen) {
+            long bits = mask(node, Layer.SOON) & cell.modelMask(model, node);
+            while (bits != 0) {
+                gpus.add(cell.gpuId(node, Long.numberOfTrailingZeros(bits)));
+                bits &= bits - 1;
+            }
+        }
+        return gpus;
     }
 
     /** Forgets the tentative victims' layer. */

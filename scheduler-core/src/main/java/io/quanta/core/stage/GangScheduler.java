@@ -1,6 +1,7 @@
 package io.quanta.core.stage;
 
 import io.quanta.core.decision.WaitingReason;
+import io.quanta.core.model.GpuId;
 import io.quanta.core.model.Job;
 import io.quanta.core.placement.Placement;
 import io.quanta.core.plan.Allocation;
@@ -77,8 +78,19 @@ public final class GangScheduler {
         return left;
     }
 
-    /** What a job that could not be placed lacks, with the free GPUs before the fallbacks ran. */
+    /** What a job that could not be placed lacks, and the GPUs held back for it ({@link GangReservation}). */
     private String lacks(Job job, int free, Allocation alloc) {
+        List<GpuId> held = alloc.heldBack(job.id());
+        if (held.isEmpty()) {
+            return lacksGpus(job, free, alloc);
+        }
+        String servers = String.join(", ", held.stream().map(GpuId::nodeId).distinct().toList());
+        return lacksGpus(job, free, alloc) + "; " + held.size() + " free GPU" + (held.size() == 1 ? "" : "s")
+                + " on " + servers + " are held back for it, so that jobs behind it cannot take them";
+    }
+
+    /** What a job that could not be placed lacks, with the free GPUs before the fallbacks ran. */
+    private String lacksGpus(Job job, int free, Allocation alloc) {
         int total = alloc.cell().snapshot().totalGpus();
         String need = "needs " + job.numGpus() + " GPU" + (job.numGpus() == 1 ? "" : "s")
                 + job.gpuType().map(t -> " of model " + t).orElse("") + " at once";

@@ -210,6 +210,13 @@ class PolicyScenarioTest {
                 row("quanta: ... and preempted once it has",
                         "policy=quanta quanta.preempt-by-index=off quanta.preemption-backoff-s=600", backoffCell(1200),
                         List.of("SUSPEND v"), "preempted 2 times before, ran 1200 s >= 1200 s"),
+                row("quanta: a 2-GPU job takes the free GPUs a long-waiting gang needs (reserve-after-s off, default)",
+                        "policy=quanta", reserveCell(3600), List.of("START s n1/2,n1/3"), "start job s"),
+                row("quanta: with reserve-after-s=3600 the gang that waited the hour holds them back",
+                        "policy=quanta quanta.reserve-after-s=3600", reserveCell(3600), List.of(), ""),
+                row("quanta: ... but not before the hour",
+                        "policy=quanta quanta.reserve-after-s=3600", reserveCell(3599), List.of("START s n1/2,n1/3"),
+                        "start job s"),
                 row("quanta: a new job preempts a lower-queue job it could share a GPU with (pack-first off, default)",
                         "policy=quanta quanta.preempt-by-index=off", packOrPreemptCell(),
                         List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
@@ -447,6 +454,18 @@ class PolicyScenarioTest {
                 aJob("x").seq(1).runningOn("n1", 0, 1).executed(10),
                 aJob("y").seq(2).runningOn("n2", 0, 1).executed(10),
                 aJob("h").seq(3).gpus(4).skew(skew).waiting(waiting)).build();
+    }
+
+    /**
+     * Two 4-GPU servers, 2 GPUs free on n1 and 1 on n2, their jobs in queue 0 (nothing to preempt); the 4-GPU gang h,
+     * ahead in the queue, has waited {@code waiting} s; the 2-GPU job s arrived after it.
+     */
+    static ClusterSnapshot reserveCell(double waiting) {
+        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(
+                aJob("x").seq(1).runningOn("n1", 0, 1).attained(100).executed(50),
+                aJob("y").seq(2).runningOn("n2", 0, 1, 2).attained(100).executed(50),
+                aJob("h").seq(3).gpus(4).waiting(waiting),
+                aJob("s").seq(4).gpus(2).waiting(5)).build();
     }
 
     /** One 16 GiB GPU running v (lstm, 6,000 MiB, queue 1); a new job w (resnet50, 8,000 MiB) waits. */

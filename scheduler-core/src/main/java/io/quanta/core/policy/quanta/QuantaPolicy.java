@@ -9,6 +9,7 @@ import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.stage.FallbackStep;
+import io.quanta.core.stage.GangReservation;
 import io.quanta.core.stage.GangScheduler;
 import io.quanta.core.stage.GittinsPreemptionGate;
 import io.quanta.core.stage.GittinsRanking;
@@ -46,8 +47,9 @@ import java.util.Optional;
  * time a gang has already run if that is longer (at once spread when no rack could ever hold the gang); Gandiva-style
  * packing when over-subscribed, kept only when introspection measures more useful work than running one job at a time
  * and undone once no job waits; de-fragmenting migration; and tenant fairness: with quotas configured, jobs within
- * their tenant's quota go first and reclaim lent GPUs by preempting borrowers. {@link QuantaSettings} says which
- * shared settings the {@code quanta.*} keys replace.
+ * their tenant's quota go first and reclaim lent GPUs by preempting borrowers; optionally, a gang that waited long
+ * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}). {@link QuantaSettings}
+ * says which shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
 
@@ -118,6 +120,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         } else {
             fallbacks.add(planner);
             packer.ifPresent(fallbacks::add);
+        }
+        if (settings.reserveAfter() > 0) {
+            fallbacks.add(new GangReservation(settings.reserveAfter()));
         }
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());

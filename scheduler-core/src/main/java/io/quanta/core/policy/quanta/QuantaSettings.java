@@ -34,12 +34,14 @@ import java.util.OptionalDouble;
  * @param promotedMargin the factor by which such a victim's attained service must exceed the promoted job's
  * @param preemptionBackoff seconds of its current run each earlier preemption adds before a job may be preempted
  *     again (0 = off)
+ * @param reserveAfter seconds a gang that can neither start, preempt nor pack waits before it holds GPUs back (0 = off)
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
                              boolean fifoLastQueue, boolean indexByTenant, boolean indexGatePrefix,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
-                             boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff) {
+                             boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
+                             double reserveAfter) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -64,7 +66,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                         config.get(PolicyConfigKeys.QUANTA_KNOB_MIN_WAIT_S)),
                 "ahead".equals(config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS)),
                 config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS_MARGIN),
-                config.get(PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S));
+                config.get(PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S),
+                config.get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
