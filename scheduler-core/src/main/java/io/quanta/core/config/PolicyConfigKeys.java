@@ -237,6 +237,14 @@ public final class PolicyConfigKeys {
                     + " pass, the first in priority order (0 = off).",
             t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
 
+    public static final ConfigKey<String> QUANTA_DEFRAGMENT = new ConfigKey<>("quanta.defragment", "idle",
+            "idle, always",
+            "When quanta de-fragments by migration (with migration.enabled=on): idle = only in a pass that leaves no"
+                    + " job waiting, as Gandiva does; always = also while jobs wait, onto the free GPUs that no waiting"
+                    + " job could use in that pass (under heavy load jobs nearly always wait, and a gang that started"
+                    + " spread would otherwise stay spread, and slow, for its whole run).",
+            oneOf("idle", "always"));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -247,7 +255,8 @@ public final class PolicyConfigKeys {
             QUANTA_CONSOLIDATION_PATIENCE, QUANTA_PREEMPT_BY_INDEX, QUANTA_INDEX_GATE, QUANTA_LAST_QUEUE,
             QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
-            QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S));
+            QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
+            QUANTA_DEFRAGMENT));
 
     private PolicyConfigKeys() {
     }

@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * De-fragmentation by migration (Gandiva): when no job is left waiting, a running multi-GPU job that wants
- * consolidation but is spread over more nodes than needed moves to a consolidated set of free GPUs. Most-spread jobs
- * first, at most {@code maxPerPass} per pass; packed jobs and jobs under introspection are left alone.
+ * De-fragmentation by migration (Gandiva): a running multi-GPU job that wants consolidation but is spread over more
+ * nodes than needed moves to a consolidated set of free GPUs. Most-spread jobs first, at most {@code maxPerPass} per
+ * pass; packed jobs and jobs under introspection are left alone. The caller says when: Gandiva when no job is left
+ * waiting, quanta with {@code quanta.defragment=always} also after the waiting jobs took every free GPU they could.
  */
 public final class Defragmenter {
 

@@ -85,8 +85,9 @@ public final class GangScheduler {
             return lacksGpus(job, free, alloc);
         }
         String servers = String.join(", ", held.stream().map(GpuId::nodeId).distinct().toList());
-        return lacksGpus(job, free, alloc) + "; " + held.size() + " free GPU" + (held.size() == 1 ? "" : "s")
-                + " on " + servers + " are held back for it, so that jobs behind it cannot take them";
+        return lacksGpus(job, free, alloc) + "; " + held.size() + " GPU" + (held.size() == 1 ? "" : "s")
+                + " on " + servers + " (free or being freed) are held back for it, so that jobs behind it cannot"
+                + " take them";
     }
 
     /** What a job that could not be placed lacks, with the free GPUs before the fallbacks ran. */

@@ -49,7 +49,16 @@ public final class IntrospectivePacking {
 
     /** De-fragments by migration when migration is on and no job was left waiting. */
     public void defragment(Pass pass, List<Job> leftWaiting) {
-        if (migration && leftWaiting.isEmpty()) {
+        defragment(pass, leftWaiting, false);
+    }
+
+    /**
+     * De-fragments by migration when migration is on and no job was left waiting, or, {@code evenIfWaiting}, also
+     * when jobs were left waiting: the scheduler already gave them every free GPU they could use, so a migration then
+     * takes only GPUs that no waiting job could use in this pass.
+     */
+    public void defragment(Pass pass, List<Job> leftWaiting, boolean evenIfWaiting) {
+        if (migration && (evenIfWaiting || leftWaiting.isEmpty())) {
             defragmenter.apply(pass.running(), pass.alloc());
         }
     }

@@ -293,6 +293,11 @@ class PolicyScenarioTest {
                                 aJob("m").seq(1).runningOn("n1", 2, 3).runningOn("n2", 2, 3).skew(0.9)
                                         .executed(500)).build(),
                         List.of("MIGRATE m n1/2,n1/3,n2/2,n2/3->n3/0,n3/1,n3/2,n3/3"), "2 nodes -> 4 GPUs on 1 node"),
+                row("quanta: no de-fragmenting while a job waits (defragment=idle, default)", "policy=quanta",
+                        spreadWhileWaitingCell(), List.of(), ""),
+                row("quanta: with defragment=always a spread job moves onto GPUs the waiting job cannot use",
+                        "policy=quanta quanta.defragment=always", spreadWhileWaitingCell(),
+                        List.of("MIGRATE m n1/2,n1/3,n2/2,n2/3->n3/0,n3/1,n3/2,n3/3"), "2 nodes -> 4 GPUs on 1 node"),
                 row("quanta: a tenant within quota reclaims GPUs lent to another", "policy=quanta quota.a=4 quota.b=4",
                         quotaCell(), List.of("SUSPEND b2"), "runs on GPUs borrowed beyond its quota"),
                 row("quanta without quotas: peers are not preempted", "policy=quanta",
@@ -466,6 +471,18 @@ class PolicyScenarioTest {
                 aJob("y").seq(2).runningOn("n2", 0, 1, 2).attained(100).executed(50),
                 aJob("h").seq(3).gpus(4).waiting(waiting),
                 aJob("s").seq(4).gpus(2).waiting(5)).build();
+    }
+
+    /**
+     * m (4 GPUs, skewed) runs spread over n1 and n2, n3 (4 V100) is free; w waits for 2 P100 GPUs, which x holds on
+     * n4 (neither can share a GPU with the other: 20,000 MiB each on 32,768).
+     */
+    static ClusterSnapshot spreadWhileWaitingCell() {
+        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4),
+                aNode("n4").gpus(2).model("P100")).jobs(
+                aJob("m").seq(1).runningOn("n1", 2, 3).runningOn("n2", 2, 3).skew(0.9).executed(500).attained(100),
+                aJob("x").seq(2).runningOn("n4", 0, 1).model("big", 0.9, 20_000, 100).executed(50).attained(100),
+                aJob("w").seq(3).gpus(2).gpuType("P100").model("big", 0.9, 20_000, 100).waiting(5)).build();
     }
 
     /** One 16 GiB GPU running v (lstm, 6,000 MiB, queue 1); a new job w (resnet50, 8,000 MiB) waits. */

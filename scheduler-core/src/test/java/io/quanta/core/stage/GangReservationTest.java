@@ -131,7 +131,8 @@ class GangReservationTest {
         assertThat(left).extracting(Job::id).containsExactly("h", "s");
         assertThat(alloc.decisions().waiting().get("h").text())
                 .contains("needs 4 GPUs at once; 3 of 8 GPUs are free")
-                .endsWith("; 2 free GPUs on n1 are held back for it, so that jobs behind it cannot take them");
+                .endsWith("; 2 GPUs on n1 (free or being freed) are held back for it, so that jobs behind it "
+                        + "cannot take them");
     }
 
     @Test

@@ -126,7 +126,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
-        gandiva.defragment(pass, left);
+        gandiva.defragment(pass, left, settings.defragmentWhileWaiting());
         splitter.apply(pass.running(), left, pass.alloc());
         return pass.alloc().decisions();
     }

@@ -35,13 +35,14 @@ import java.util.OptionalDouble;
  * @param preemptionBackoff seconds of its current run each earlier preemption adds before a job may be preempted
  *     again (0 = off)
  * @param reserveAfter seconds a gang that can neither start, preempt nor pack waits before it holds GPUs back (0 = off)
+ * @param defragmentWhileWaiting true to de-fragment by migration also in a pass that leaves jobs waiting
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
                              boolean fifoLastQueue, boolean indexByTenant, boolean indexGatePrefix,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
-                             double reserveAfter) {
+                             double reserveAfter, boolean defragmentWhileWaiting) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -67,7 +68,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "ahead".equals(config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS)),
                 config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS_MARGIN),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S),
-                config.get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S));
+                config.get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S),
+                "always".equals(config.get(PolicyConfigKeys.QUANTA_DEFRAGMENT)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
