@@ -68,6 +68,19 @@ class PolicyConfigTest {
     }
 
     @Test
+    void shouldRejectMalformedReservationAndDefragmentationKeys() {
+        for (String bad : List.of("-1", "NaN", "Infinity", "an hour", "")) {
+            assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.reserve-after-s", bad)))
+                    .as(bad).isInstanceOf(InvalidPolicyConfigException.class)
+                    .hasMessageContaining("quanta.reserve-after-s");
+        }
+        assertThat(PolicyConfig.of(Map.of("quanta.reserve-after-s", "3600"))
+                .get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S)).isEqualTo(3600.0);
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.defragment", "never")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("idle, always");
+    }
+
+    @Test
     void shouldRejectMalformedPackAndOrderKeys() {
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.pack-first", "first")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.pack-first");
