@@ -32,7 +32,7 @@ public final class PolicyConfigKeys {
     public static final ConfigKey<Double> RELAXATION_TIMEOUT_S = new ConfigKey<>("placement.relaxation-timeout-s",
             "300", "a number of seconds >= 0",
             "Seconds a job waits for a consolidated placement before it accepts a relaxed one.",
-            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+            PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<Boolean> PACKING = new ConfigKey<>("placement.packing", "on", "on, off",
             "Allow packing jobs on shared GPUs under over-subscription when memory fits (gandiva, quanta).",
@@ -53,7 +53,7 @@ public final class PolicyConfigKeys {
     public static final ConfigKey<Double> PROMOTED_MIN_RUN_S = new ConfigKey<>("tiresias.promoted-min-run-s", "60",
             "a number of seconds >= 0",
             "A promoted job already above its queue threshold runs at least this long before it is demoted again.",
-            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+            PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<double[]> GITTINS_PRIOR = new ConfigKey<>("gittins.prior",
             "60,180,420,900,1500,2400,3600,5400,7200,10800,18000,28800,43200,86400,172800,345600",
@@ -134,7 +134,7 @@ public final class PolicyConfigKeys {
             "quanta.relaxation-timeout-s", "3600", "a number of seconds >= 0",
             "quanta's placement.relaxation-timeout-s: a gang that runs spread is slowed for its whole run, so quanta"
                     + " waits up to this long for a consolidated placement before it accepts a relaxed one.",
-            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+            PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<OptionalDouble> QUANTA_STARVATION_KNOB = new ConfigKey<>("quanta.starvation-knob",
             "4", "off, or a positive number",
@@ -152,7 +152,7 @@ public final class PolicyConfigKeys {
             "A gang that already ran waits for a consolidated placement up to this many times the time it has run"
                     + " (attained GPU-seconds over its GPUs), when that is longer than quanta.relaxation-timeout-s: a"
                     + " long run is likely to go on long and would be slowed all that time if spread (0 = off).",
-            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+            PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<Boolean> QUANTA_PREEMPT_BY_INDEX = new ConfigKey<>("quanta.preempt-by-index",
             "on", "on, off",
@@ -209,7 +209,7 @@ public final class PolicyConfigKeys {
             "a number of seconds >= 0",
             "quanta's starvation knob promotes a job only after it waited at least this long, however short its last"
                     + " run (0 = knob x last run alone).",
-            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+            PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<String> QUANTA_PROMOTED_PREEMPTS = new ConfigKey<>("quanta.promoted-preempts",
             "ahead", "any, ahead",
@@ -221,7 +221,7 @@ public final class PolicyConfigKeys {
             "quanta.preemption-backoff-s", "0", "a number of seconds >= 0",
             "quanta does not preempt a job that was preempted k times before until it has run k x this many seconds in"
                     + " its current run: a preemption budget that refills with progress (0 = off).",
-            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+            PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<Double> QUANTA_PROMOTED_PREEMPTS_MARGIN = new ConfigKey<>(
             "quanta.promoted-preempts-margin", "1", "a number >= 1",
@@ -235,7 +235,7 @@ public final class PolicyConfigKeys {
                     + " preempt nor pack holds back the free GPUs of the servers nearest to holding it, so that jobs"
                     + " behind it cannot take them and the GPUs that free up there add up until it fits; one job per"
                     + " pass, the first in priority order (0 = off).",
-            t -> range(Double.parseDouble(t), 0, Double.MAX_VALUE));
+            PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<String> QUANTA_DEFRAGMENT = new ConfigKey<>("quanta.defragment", "idle",
             "idle, always",
@@ -294,6 +294,11 @@ public final class PolicyConfigKeys {
             throw new IllegalArgumentException("out of range");
         }
         return v;
+    }
+
+    /** A number >= 0 (seconds, GPU-seconds); NaN and infinity are refused. */
+    static double nonNegative(String t) {
+        return range(Double.parseDouble(t), 0, Double.MAX_VALUE);
     }
 
     static double positive(double v) {

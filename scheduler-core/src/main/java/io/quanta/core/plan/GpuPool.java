@@ -199,15 +199,15 @@ public final class GpuPool {
                 chosen.add(best);
             }
         } else {
-            long[] byCount = new long[n];
+            long[] fullestFirst = new long[n];
             for (int node = 0; node < n; node++) {
                 int count = Long.bitCount(mask(node, Layer.SOON) & cell.modelMask(model, node));
-                byCount[node] = ((long) (64 - count) << 32) | node;
+                fullestFirst[node] = ((long) (64 - count) << 32) | node;
             }
-            Arrays.sort(byCount);
+            Arrays.sort(fullestFirst);
             int covered = 0;
             for (int i = 0; i < n && covered < need; i++) {
-                int node = (int) byCount[i];
+                int node = (int) fullestFirst[i];
                 int usable = Long.bitCount(cell.usable(node) & cell.modelMask(model, node));
                 if (usable > 0) {
                     chosen.add(node);

@@ -33,7 +33,8 @@ public final class GangReservation implements FallbackStep {
 
     @Override
     public boolean handle(Job waiting, Allocation alloc) {
-        if (held || waiting.numGpus() < 2 || waiting.waitingSeconds() < afterSeconds) {
+        if (held || waiting.numGpus() < 2 || waiting.waitingSeconds() < afterSeconds
+                || alloc.pool().totalFree() + alloc.pool().totalSoon() == 0) {
             return false;
         }
         List<GpuId> gpus = alloc.pool().nearestTo(waiting.numGpus(), waiting.gpuType());
