@@ -245,6 +245,15 @@ public final class PolicyConfigKeys {
                     + " spread would otherwise stay spread, and slow, for its whole run).",
             oneOf("idle", "always"));
 
+    public static final ConfigKey<String> QUANTA_INDEX = new ConfigKey<>("quanta.index", "learned",
+            "learned, declared",
+            "Where quanta's 2D-Gittins index comes from: learned = from the cell's (or the tenant's) completed jobs;"
+                    + " declared = a job that declares its duration (JobSubmitted.expectedDurationSeconds) is ranked,"
+                    + " and gates preemption, by its declared GPU-seconds left (shortest first) until it has attained"
+                    + " them, then by the learned index. A declaration that is too short gains no more than itself;"
+                    + " for cells whose users declare durations they can be held to.",
+            oneOf("learned", "declared"));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -256,7 +265,7 @@ public final class PolicyConfigKeys {
             QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
-            QUANTA_DEFRAGMENT));
+            QUANTA_DEFRAGMENT, QUANTA_INDEX));
 
     private PolicyConfigKeys() {
     }

@@ -35,8 +35,9 @@ import java.util.OptionalDouble;
  * @param previousPlacement     placement before the last migration while its introspection is pending, else empty
  * @param reservedGpus          GPUs reserved for this job's restart after a migration (while SUSPENDING), else empty
  * @param profile               model profile
- * @param expectedDurationSeconds true service time at full speed when the input carries it; only {@code srtf-oracle} may
- *                              read it
+ * @param expectedDurationSeconds service time at full speed when the submission declares it (the simulator declares the
+ *                              true one); read only by {@code srtf-oracle} and by quanta with
+ *                              {@code quanta.index=declared}
  */
 public record Job(
         String id,

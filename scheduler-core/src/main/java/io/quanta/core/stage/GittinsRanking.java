@@ -17,8 +17,11 @@ import java.util.SortedMap;
  * completed-job service distribution with the look-ahead set to the distance to the job's next queue threshold.
  * Optionally ({@code quanta.index-by-tenant}) a job's index comes from its own tenant's recent completed jobs
  * ({@link TenantHistory}) when the tenant has at least {@link #MIN_TENANT_SAMPLES} of them and one of them ran longer
- * than the job has so far; otherwise from the cell's distribution. Both indices are chances of finishing per
- * GPU-second of service, so they compare.
+ * than the job has so far; otherwise from the cell's distribution. Optionally ({@code quanta.index=declared}) a job
+ * that declares its duration ({@code expectedDurationSeconds}) and has not yet attained it is ranked by its declared
+ * remaining GPU-seconds {@code r}, with index {@code 1/r}: the index of a job known to finish after exactly {@code r}
+ * more GPU-seconds, so shortest declared remaining first. All these indices are chances of finishing per GPU-second
+ * of service, so they compare.
  */
 public final class GittinsRanking implements Ranking {
 
@@ -33,9 +36,11 @@ public final class GittinsRanking implements Ranking {
     private final int fifoLevel;
     /** The tenants' recent completed jobs to rank by, or null to rank by the cell's distribution only. */
     private final TenantHistory tenants;
+    /** True to rank a job by its declared duration while it has not attained it. */
+    private final boolean declared;
 
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution) {
-        this(levels, queues, distribution, false, null);
+        this(levels, queues, distribution, false, null, false);
     }
 
     /**
@@ -43,20 +48,35 @@ public final class GittinsRanking implements Ranking {
      *     index: in the last queue the index puts the jobs that attained the most service, whose index the cell's
      *     completed jobs put at or near 0, behind every job demoted after them, so the longest jobs wait longest
      * @param tenants the tenants' recent completed jobs to compute a job's index from, or null for the cell's only
+     * @param declared true to rank a job that declares its duration by its declared remaining GPU-seconds until it
+     *     has attained them (then by the learned index, so that a declaration too short gains no more than itself)
      */
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution,
-                          boolean fifoLastQueue, TenantHistory tenants) {
+                          boolean fifoLastQueue, TenantHistory tenants, boolean declared) {
         this.levels = levels;
         this.queues = queues;
         this.distribution = distribution;
         this.fifoLevel = fifoLastQueue ? queues.queueCount() - 1 : -1;
         this.tenants = tenants;
+        this.declared = declared;
     }
 
-    /** The job's 2D-Gittins index G(a, D) with D = distance to the next threshold. */
+    /**
+     * The job's 2D-Gittins index G(a, D) with D = distance to the next threshold; with declared durations on, 1/r for
+     * a job with r > 0 declared GPU-seconds left.
+     */
     public double index(Job job) {
-        return cache.computeIfAbsent(job.id(), id -> basis(job).gittinsIndex(job.attainedGpuSeconds(),
-                queues.distanceToNextThreshold(job.attainedGpuSeconds())));
+        return cache.computeIfAbsent(job.id(), id -> {
+            double left = declaredRemaining(job);
+            return left > 0 && left < Double.POSITIVE_INFINITY ? 1 / left
+                    : basis(job).gittinsIndex(job.attainedGpuSeconds(),
+                            queues.distanceToNextThreshold(job.attainedGpuSeconds()));
+        });
+    }
+
+    /** The job's declared GPU-seconds left, or +infinity when it declares none or declared durations are off. */
+    private double declaredRemaining(Job job) {
+        return declared ? SrtfRanking.remaining(job) : Double.POSITIVE_INFINITY;
     }
 
     /** The distribution the job's index comes from: its tenant's when that one says how much the job has left. */
@@ -73,9 +93,17 @@ public final class GittinsRanking implements Ranking {
         return (a, b) -> compare(levels.level(a), key(a), a, levels.level(b), key(b), b);
     }
 
-    /** The index that orders the job inside its queue: 0 for every job of the FIFO level (arrival decides). */
+    /**
+     * The index that orders the job inside its queue: 0 for every job of the FIFO level (arrival decides), unless it
+     * has declared GPU-seconds left (a declared index is not the learned one near 0 that the FIFO level avoids).
+     */
     private double key(Job job) {
-        return levels.level(job) == fifoLevel ? 0 : index(job);
+        return key(job, levels.level(job));
+    }
+
+    private double key(Job job, int level) {
+        return level == fifoLevel && !(declaredRemaining(job) > 0 && declaredRemaining(job) < Double.POSITIVE_INFINITY)
+                ? 0 : index(job);
     }
 
     /** Sorts with each job's level and index computed once. */
@@ -86,7 +114,7 @@ public final class GittinsRanking implements Ranking {
         List<Keyed> keyed = new ArrayList<>(jobs.size());
         for (Job j : jobs) {
             int level = levels.level(j);
-            keyed.add(new Keyed(j, level, level == fifoLevel ? 0 : index(j)));
+            keyed.add(new Keyed(j, level, key(j, level)));
         }
         keyed.sort((a, b) -> compare(a.level(), a.index(), a.job(), b.level(), b.index(), b.job()));
         List<Job> out = new ArrayList<>(keyed.size());
@@ -115,8 +143,17 @@ public final class GittinsRanking implements Ranking {
     @Override
     public String describe(Job job) {
         return "queue " + levels.level(job) + ", Gittins index " + String.format(java.util.Locale.ROOT, "%.6g",
-                index(job)) + (basis(job) != distribution ? " (from tenant " + job.tenant() + "'s recent jobs)" : "")
+                index(job)) + source(job)
                 + ", attained " + Text.num(job.attainedGpuSeconds()) + " GPU-s";
+    }
+
+    /** Where the job's index came from, when not from the cell's distribution. */
+    private String source(Job job) {
+        double left = declaredRemaining(job);
+        if (left > 0 && left < Double.POSITIVE_INFINITY) {
+            return " (from its declared duration: " + Text.num(left) + " GPU-s left)";
+        }
+        return basis(job) != distribution ? " (from tenant " + job.tenant() + "'s recent jobs)" : "";
     }
 
     @Override

@@ -7,8 +7,9 @@ import java.util.SortedMap;
 
 /**
  * Shortest remaining GPU-time first: {@code numGpus x expected duration - attained service}; jobs without a known
- * duration count as infinitely long (after all others, FIFO among themselves). Reads the oracle duration: for the
- * {@code srtf-oracle} evaluation bound only.
+ * duration count as infinitely long (after all others, FIFO among themselves). Reads the declared duration, which the
+ * simulator sets to the true one: the clairvoyant {@code srtf-oracle} bound, and quanta's {@code quanta.index=declared}
+ * ({@link GittinsRanking}).
  */
 public final class SrtfRanking implements Ranking {
 

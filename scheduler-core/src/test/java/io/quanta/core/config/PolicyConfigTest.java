@@ -90,6 +90,10 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("gittins, fifo");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.index-by-tenant", "tenant")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.index-by-tenant");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.index", "oracle")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("learned, declared");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.index", "")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.index");
     }
 
     @Test

@@ -279,6 +279,21 @@ class PolicyScenarioTest {
                 row("quanta: with index-by-tenant=off the cell's index cannot tell them apart, arrival decides",
                         TENANT_RANKING + " quanta.index-by-tenant=off", tenantCell(8), List.of("START L n1/0"),
                         "start job L"),
+                row("quanta: with index=declared the job that declares fewer GPU-seconds starts first",
+                        TENANT_RANKING + " quanta.index-by-tenant=off quanta.index=declared", declaredCell(),
+                        List.of("START S n1/0"), "from its declared duration: 100 GPU-s left"),
+                row("quanta: declarations are not read by default (index=learned), arrival decides",
+                        TENANT_RANKING + " quanta.index-by-tenant=off", declaredCell(), List.of("START L n1/0"),
+                        "start job L"),
+                row("quanta: a job past its declaration is ranked by the learned index (index=declared)",
+                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 quanta.threshold-quantiles=off "
+                                + "quanta.index=declared", overranCell(), List.of("START p n1/0"),
+                        "Gittins index 0.00500000"),
+                row("quanta: with index=declared a new job does not preempt one that declares it ends sooner",
+                        "policy=quanta quanta.index=declared", declaredIndexCell(3_400, 1_000), List.of(), ""),
+                row("quanta: ... but preempts one that declares it ends later (index=declared)",
+                        "policy=quanta quanta.index=declared", declaredIndexCell(3_400, 50), List.of("SUSPEND v"),
+                        "Gittins index 0.0200 > 0.0100"),
                 row("quanta: queue thresholds learned from the cell's completed jobs demote a job past their median",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),
@@ -343,6 +358,37 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(64, 1, samples)).jobs(
                 aJob("v").seq(1).runningOn("n1", 0).attained(3300).level(1).executed(3300),
                 aJob("w").seq(2).waiting(5)).build();
+    }
+
+    /** One free GPU; L (arrived first, declares 10,000 s) and S (declares 100 s) wait new in queue 0. */
+    static ClusterSnapshot declaredCell() {
+        return aCell().nodes(aNode("n1").gpus(1)).jobs(aJob("L").seq(1).duration(10_000),
+                aJob("S").seq(2).duration(100)).build();
+    }
+
+    /**
+     * {@link #gittinsCell}, but q declares 1,000 s (index 1/1,000) and p, attained 150 GPU-s, declared only 100: p's
+     * learned index (0.005) ranks it, not a negative or infinite one from its overrun declaration.
+     */
+    static ClusterSnapshot overranCell() {
+        return aCell().nodes(aNode("n1").gpus(1))
+                .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
+                .jobs(aJob("q").seq(1).duration(1000), aJob("p").seq(2).attained(150).executed(150).duration(100))
+                .build();
+    }
+
+    /**
+     * {@link #indexCell} with the cell's jobs saying v runs long (100,000 GPU-s), but v declares {@code vDuration} s
+     * (3,300 of them attained) and the new job w declares {@code wDuration} s.
+     */
+    static ClusterSnapshot declaredIndexCell(double vDuration, double wDuration) {
+        double[] samples = new double[40];
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = i < 10 ? 100 : 100_000;
+        }
+        return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(64, 1, samples)).jobs(
+                aJob("v").seq(1).runningOn("n1", 0).attained(3300).level(1).executed(3300).duration(vDuration),
+                aJob("w").seq(2).waiting(5).duration(wDuration)).build();
     }
 
     /**

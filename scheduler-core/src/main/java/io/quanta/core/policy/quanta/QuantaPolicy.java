@@ -100,7 +100,8 @@ public final class QuantaPolicy extends AbstractPolicy {
         LasRanking levels = new LasRanking(queues, pass.alloc());
         GittinsRanking index = gittins || preemptByIndex
                 ? new GittinsRanking(levels, queues, distributionFor(snapshot), settings.fifoLastQueue(),
-                        settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null) : null;
+                        settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
+                        settings.declaredIndex()) : null;
         Ranking ranking = gittins ? index : levels;
         PreemptionRule rule = gated(new LowerQueueFirst(NAME, levels, queues), levels, queues, index);
         if (quotas.enabled()) {

@@ -36,13 +36,14 @@ import java.util.OptionalDouble;
  *     again (0 = off)
  * @param reserveAfter seconds a gang that can neither start, preempt nor pack waits before it holds GPUs back (0 = off)
  * @param defragmentWhileWaiting true to de-fragment by migration also in a pass that leaves jobs waiting
+ * @param declaredIndex true to rank a job by its declared duration while it has GPU-seconds of it left
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
                              boolean fifoLastQueue, boolean indexByTenant, boolean indexGatePrefix,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
-                             double reserveAfter, boolean defragmentWhileWaiting) {
+                             double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -69,7 +70,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_PROMOTED_PREEMPTS_MARGIN),
                 config.get(PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S),
                 config.get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S),
-                "always".equals(config.get(PolicyConfigKeys.QUANTA_DEFRAGMENT)));
+                "always".equals(config.get(PolicyConfigKeys.QUANTA_DEFRAGMENT)),
+                "declared".equals(config.get(PolicyConfigKeys.QUANTA_INDEX)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
