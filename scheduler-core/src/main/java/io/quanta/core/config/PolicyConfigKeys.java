@@ -254,6 +254,14 @@ public final class PolicyConfigKeys {
                     + " for cells whose users declare durations they can be held to.",
             oneOf("learned", "declared"));
 
+    public static final ConfigKey<Boolean> QUANTA_MAKE_ROOM = new ConfigKey<>("quanta.make-room", "off", "on, off",
+            "on = a gang that waits for a consolidated placement while enough GPUs are free, only not on one server,"
+                    + " gets one: the server that needs the fewest moves is emptied by migrating its smaller jobs onto"
+                    + " free GPUs of other servers (at most migration.max-per-pass moves per pass), and its GPUs are"
+                    + " held back for the gang; off = the gang waits until a server frees up or its relaxation"
+                    + " timeout lets it start spread.",
+            PolicyConfigKeys::onOff);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -265,7 +273,7 @@ public final class PolicyConfigKeys {
             QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
-            QUANTA_DEFRAGMENT, QUANTA_INDEX));
+            QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM));
 
     private PolicyConfigKeys() {
     }

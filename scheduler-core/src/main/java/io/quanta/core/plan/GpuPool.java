@@ -229,6 +229,17 @@ public final class GpuPool {
         return gpus;
     }
 
+    /** The GPUs of the layer (of the model, or of any) on one node, low index first. */
+    public List<GpuId> gpusOn(int node, Layer layer, Optional<String> model) {
+        List<GpuId> gpus = new ArrayList<>();
+        long bits = mask(node, layer) & cell.modelMask(model, node);
+        while (bits != 0) {
+            gpus.add(cell.gpuId(node, Long.numberOfTrailingZeros(bits)));
+            bits &= bits - 1;
+        }
+        return gpus;
+    }
+
     /** Forgets the tentative victims' layer. */
     public void clearVictims() {
         for (int node = victimNodes.nextSetBit(0); node >= 0; node = victimNodes.nextSetBit(node + 1)) {

@@ -71,11 +71,20 @@ public final class GangScheduler {
                 alloc.waiting(job, position, lacks(job, free, alloc));
                 head = headOfLineBlocking ? job : null;
             } else if (!alloc.hasActed(job.id())) {
-                alloc.waiting(job, position, "GPUs are being freed for it (running jobs of lower priority are "
-                        + "suspending)");
+                alloc.waiting(job, position, beingFreed(job, alloc));
             }
         }
         return left;
+    }
+
+    /** Why a job that a fallback took care of still waits: the GPUs being freed for it, and by whom. */
+    private static String beingFreed(Job job, Allocation alloc) {
+        List<GpuId> held = alloc.heldBack(job.id());
+        if (held.isEmpty()) {
+            return "GPUs are being freed for it (running jobs of lower priority are suspending)";
+        }
+        return held.size() + " GPUs on " + String.join(", ", held.stream().map(GpuId::nodeId).distinct().toList())
+                + " are being freed for it (smaller jobs are moving off to make room) and held back for it";
     }
 
     /** What a job that could not be placed lacks, and the GPUs held back for it ({@link GangReservation}). */

@@ -94,6 +94,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("learned, declared");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.index", "")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.index");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.make-room", "yes")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.make-room");
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.testing.DecisionValidator;
+import io.quanta.core.testing.JobFixture;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -294,6 +295,20 @@ class PolicyScenarioTest {
                 row("quanta: ... but preempts one that declares it ends later (index=declared)",
                         "policy=quanta quanta.index=declared", declaredIndexCell(3_400, 50), List.of("SUSPEND v"),
                         "Gittins index 0.0200 > 0.0100"),
+                row("quanta: with make-room=on two small jobs move off a server for a gang that waits for one",
+                        "policy=quanta placement.packing=off quanta.make-room=on", roomCell(false),
+                        List.of("MIGRATE a n1/0->n2/2", "MIGRATE b n1/1->n2/3"), "to make room for gang g"),
+                row("quanta: without make-room (default) the gang waits with 4 GPUs free",
+                        "policy=quanta placement.packing=off", roomCell(false), List.of(), ""),
+                row("quanta: make-room stays within migration.max-per-pass",
+                        "policy=quanta placement.packing=off quanta.make-room=on migration.max-per-pass=1",
+                        roomCell(false), List.of(), ""),
+                row("quanta: make-room moves nothing with migration off",
+                        "policy=quanta placement.packing=off quanta.make-room=on migration.enabled=off",
+                        roomCell(false), List.of(), ""),
+                row("quanta: make-room empties the server that needs the fewest moves",
+                        "policy=quanta placement.packing=off quanta.make-room=on", roomCell(true),
+                        List.of("MIGRATE c n2/0,n2/1->n1/2,n1/3"), "move job c off n2"),
                 row("quanta: queue thresholds learned from the cell's completed jobs demote a job past their median",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),
@@ -358,6 +373,21 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(64, 1, samples)).jobs(
                 aJob("v").seq(1).runningOn("n1", 0).attained(3300).level(1).executed(3300),
                 aJob("w").seq(2).waiting(5)).build();
+    }
+
+    /**
+     * Two servers of 4 GPUs, each with 2 GPUs free: on n1 two 1-GPU jobs (a, b) run, on n2 two 1-GPU jobs (c, d), or
+     * with {@code oneJobOnN2} one 2-GPU job c; a skewed 4-GPU gang g waits for a consolidated placement.
+     */
+    static ClusterSnapshot roomCell(boolean oneJobOnN2) {
+        List<JobFixture> n2 = oneJobOnN2 ? List.of(aJob("c").seq(3).gpus(2).runningOn("n2", 0, 1).executed(100))
+                : List.of(aJob("c").seq(3).runningOn("n2", 0).executed(100),
+                        aJob("d").seq(4).runningOn("n2", 1).executed(100));
+        List<JobFixture> jobs = new java.util.ArrayList<>(List.of(aJob("a").seq(1).runningOn("n1", 0).executed(100),
+                aJob("b").seq(2).runningOn("n1", 1).executed(100)));
+        jobs.addAll(n2);
+        jobs.add(aJob("g").seq(5).gpus(4).skew(0.9).waiting(5));
+        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(jobs.toArray(JobFixture[]::new)).build();
     }
 
     /** One free GPU; L (arrived first, declares 10,000 s) and S (declares 100 s) wait new in queue 0. */

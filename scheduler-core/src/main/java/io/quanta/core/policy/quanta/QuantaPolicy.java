@@ -17,6 +17,7 @@ import io.quanta.core.stage.ImpossibleConsolidationRelaxer;
 import io.quanta.core.stage.IntrospectivePacking;
 import io.quanta.core.stage.LasRanking;
 import io.quanta.core.stage.LowerQueueFirst;
+import io.quanta.core.stage.MakeRoom;
 import io.quanta.core.stage.MultiLevelQueue;
 import io.quanta.core.stage.PackSlowdownLimit;
 import io.quanta.core.stage.PackSplitter;
@@ -48,7 +49,8 @@ import java.util.Optional;
  * packing when over-subscribed, kept only when introspection measures more useful work than running one job at a time
  * and undone once no job waits; de-fragmenting migration; and tenant fairness: with quotas configured, jobs within
  * their tenant's quota go first and reclaim lent GPUs by preempting borrowers; optionally, a gang that waited long
- * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}). {@link QuantaSettings}
+ * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}), and a gang that waits for a
+ * consolidated placement while enough GPUs are free has room made for it by moving smaller jobs ({@link MakeRoom}). {@link QuantaSettings}
  * says which shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
@@ -68,6 +70,8 @@ public final class QuantaPolicy extends AbstractPolicy {
     private final ServiceDistribution prior;
     private final int minSamples;
     private final boolean preemptByIndex;
+    private final int migrationsPerPass;
+    private final boolean migrationEnabled;
 
     public QuantaPolicy(PolicyConfig config) {
         super(NAME, config);
@@ -79,8 +83,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.gandiva = new IntrospectivePacking(NAME, settings.introspectionConfig(config), placer);
         this.gittins = settings.gittins();
         this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packMinSpeed());
-        this.splitter = new PackSplitter(NAME, placer,
-                settings.unpack() ? config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS) : 0);
+        this.migrationsPerPass = config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS);
+        this.migrationEnabled = config.get(PolicyConfigKeys.MIGRATION);
+        this.splitter = new PackSplitter(NAME, placer, settings.unpack() ? migrationsPerPass : 0);
         double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);
@@ -112,6 +117,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
+        if (settings.makeRoom()) {
+            fallbacks.add(new MakeRoom(NAME, placer, pass.running(), migrationEnabled ? migrationsPerPass : 0));
+        }
         Optional<FallbackStep> packer = gandiva.packer(pass);
         PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running());
         if (settings.packFirst() && packer.isPresent()) {

@@ -37,13 +37,15 @@ import java.util.OptionalDouble;
  * @param reserveAfter seconds a gang that can neither start, preempt nor pack waits before it holds GPUs back (0 = off)
  * @param defragmentWhileWaiting true to de-fragment by migration also in a pass that leaves jobs waiting
  * @param declaredIndex true to rank a job by its declared duration while it has GPU-seconds of it left
+ * @param makeRoom true to migrate small jobs off a server for a gang that waits for a consolidated placement
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
                              boolean fifoLastQueue, boolean indexByTenant, boolean indexGatePrefix,
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
-                             double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex) {
+                             double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
+                             boolean makeRoom) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -71,7 +73,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S),
                 config.get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S),
                 "always".equals(config.get(PolicyConfigKeys.QUANTA_DEFRAGMENT)),
-                "declared".equals(config.get(PolicyConfigKeys.QUANTA_INDEX)));
+                "declared".equals(config.get(PolicyConfigKeys.QUANTA_INDEX)),
+                config.get(PolicyConfigKeys.QUANTA_MAKE_ROOM));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */

@@ -1,0 +1,172 @@
+package io.quanta.core.stage;
+
+import io.quanta.core.model.GpuId;
+import io.quanta.core.model.Job;
+import io.quanta.core.model.JobState;
+import io.quanta.core.placement.Placement;
+import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.CellIndex;
+import io.quanta.core.plan.Layer;
+import io.quanta.core.plan.Placer;
+import io.quanta.core.plan.Text;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Makes room for a gang that waits for a consolidated placement while enough GPUs are free, only not together
+ * ({@code quanta.make-room}): the server that needs the fewest moves to hold the gang alone is emptied by migrating
+ * its smaller running jobs onto free GPUs of other servers (Gandiva's migration, used here to de-fragment for a
+ * waiting job rather than for a running one), and its free GPUs and the ones being vacated are held back for the
+ * gang, which starts on them once the moves complete. A move costs its job a checkpoint and a restart (about a
+ * minute), where waiting costs the gang its whole wait with those GPUs idle, and a preemption would cost a victim its
+ * place. At most {@code maxMoves} moves per pass for all gangs together; a gang larger than one server, packed jobs,
+ * jobs whose placement is still being checked and jobs with as many GPUs as the gang are never moved. One instance per
+ * pass.
+ */
+public final class MakeRoom implements FallbackStep {
+
+    private final String policy;
+    private final Placer placer;
+    private final List<Job> running;
+    private final int maxMoves;
+    private Map<Integer, List<Job>> byNode;
+    private int moves;
+
+    /**
+     * @param running the pass's running jobs
+     * @param maxMoves the most jobs moved in this pass to make room ({@code migration.max-per-pass})
+     */
+    public MakeRoom(String policy, Placer placer, List<Job> running, int maxMoves) {
+        this.policy = policy;
+        this.placer = placer;
+        this.running = running;
+        this.maxMoves = maxMoves;
+    }
+
+    /** A server to empty and the jobs to move off it. */
+    private record Plan(int node, List<Job> movers, int movedGpus) {
+    }
+
+    @Override
+    public boolean handle(Job waiting, Allocation alloc) {
+        int need = waiting.numGpus();
+        CellIndex cell = alloc.cell();
+        if (moves >= maxMoves || need < 2 || need > cell.maxPerNode(waiting.gpuType())
+                || !placer.rule().prefersConsolidation(waiting) || alloc.pool().totalFree() < need) {
+            return false;
+        }
+        Optional<Plan> plan = cheapest(waiting, alloc);
+        if (plan.isEmpty()) {
+            return false;
+        }
+        int node = plan.get().node();
+        List<GpuId> room = new ArrayList<>(alloc.pool().gpusOn(node, Layer.FREE, waiting.gpuType()));
+        alloc.holdBack(waiting, room);
+        List<Job> moved = new ArrayList<>();
+        for (Job mover : plan.get().movers()) {
+            Optional<Placement> target = placer.place(mover, alloc.pool(), Layer.FREE, true);
+            if (target.isEmpty()) {
+                break;
+            }
+            alloc.migrate(mover, target.get().gpus(), policy + ": move job " + mover.id() + " off "
+                            + cell.nodeId(node) + " to " + target.get().describe() + " to make room for gang "
+                            + waiting.id() + " (" + need + " GPUs, waiting for a consolidated placement)",
+                    Text.details("forJob", waiting.id(), "fromNode", cell.nodeId(node)));
+            moved.add(mover);
+            moves++;
+        }
+        if (moved.isEmpty()) {
+            return false;
+        }
+        room.addAll(alloc.pool().gpusOn(node, Layer.SOON, waiting.gpuType()).stream()
+                .filter(g -> !room.contains(g)).toList());
+        alloc.holdBack(waiting, room);
+        return true;
+    }
+
+    /**
+     * The server that holds the gang after the fewest moves (then the fewest GPUs moved, then the lowest position),
+     * with moves only of jobs that fit the free GPUs of other servers in total and stay within this pass's budget.
+     */
+    private Optional<Plan> cheapest(Job waiting, Allocation alloc) {
+        CellIndex cell = alloc.cell();
+        int need = waiting.numGpus();
+        Plan best = null;
+        for (Map.Entry<Integer, List<Job>> e : jobsByNode(alloc).entrySet()) {
+            int node = e.getKey();
+            if (Long.bitCount(cell.usable(node) & cell.modelMask(waiting.gpuType(), node)) < need) {
+                continue;
+            }
+            int free = alloc.pool().gpusOn(node, Layer.FREE, waiting.gpuType()).size();
+            List<Job> movable = new ArrayList<>();
+            for (Job j : e.getValue()) {
+                if (movable(j, need, alloc)) {
+                    movable.add(j);
+                }
+            }
+            movable.sort(Comparator.comparingInt(Job::numGpus).reversed().thenComparing(Ranking.byArrival()));
+            List<Job> movers = new ArrayList<>();
+            int covered = free;
+            int movedGpus = 0;
+            for (Job j : movable) {
+                if (covered >= need) {
+                    break;
+                }
+                movers.add(j);
+                covered += j.numGpus();
+                movedGpus += j.numGpus();
+            }
+            if (covered < need || movers.isEmpty() || movers.size() > maxMoves - moves
+                    || alloc.pool().totalFree() - free < movedGpus) {
+                continue;
+            }
+            Plan plan = new Plan(node, movers, movedGpus);
+            if (best == null || better(plan, best)) {
+                best = plan;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private static boolean better(Plan a, Plan b) {
+        if (a.movers().size() != b.movers().size()) {
+            return a.movers().size() < b.movers().size();
+        }
+        if (a.movedGpus() != b.movedGpus()) {
+            return a.movedGpus() < b.movedGpus();
+        }
+        return a.node() < b.node();
+    }
+
+    /** A running job that is alone on its GPUs, all on one server, smaller than the gang, and not acted on yet. */
+    private static boolean movable(Job job, int need, Allocation alloc) {
+        return job.state() == JobState.RUNNING && job.numGpus() < need && !job.isPacked()
+                && job.placementChangedAt().isEmpty() && !alloc.hasActed(job.id());
+    }
+
+    /** The running jobs whose GPUs are all on one server, by server position (built once per pass). */
+    private Map<Integer, List<Job>> jobsByNode(Allocation alloc) {
+        if (byNode == null) {
+            byNode = new java.util.TreeMap<>();
+            CellIndex cell = alloc.cell();
+            for (Job j : running) {
+                List<GpuId> gpus = j.placement();
+                if (gpus.isEmpty()) {
+                    continue;
+                }
+                String nodeId = gpus.get(0).nodeId();
+                if (gpus.stream().allMatch(g -> g.nodeId().equals(nodeId))) {
+                    int node = cell.nodeIndex(nodeId);
+                    if (node >= 0) {
+                        byNode.computeIfAbsent(node, k -> new ArrayList<>()).add(j);
+                    }
+                }
+            }
+        }
+        return byNode;
+    }
+}
