@@ -306,6 +306,9 @@ class PolicyScenarioTest {
                 row("quanta: make-room moves nothing with migration off",
                         "policy=quanta placement.packing=off quanta.make-room=on migration.enabled=off",
                         roomCell(false), List.of(), ""),
+                row("quanta: make-room moves nothing when the GPUs free elsewhere cannot take the movers",
+                        "policy=quanta placement.packing=off quanta.make-room=on", fullElsewhereCell(),
+                        List.of(), ""),
                 row("quanta: make-room empties the server that needs the fewest moves",
                         "policy=quanta placement.packing=off quanta.make-room=on", roomCell(true),
                         List.of("MIGRATE c n2/0,n2/1->n1/2,n1/3"), "move job c off n2"),
@@ -388,6 +391,17 @@ class PolicyScenarioTest {
         jobs.addAll(n2);
         jobs.add(aJob("g").seq(5).gpus(4).skew(0.9).waiting(5));
         return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(jobs.toArray(JobFixture[]::new)).build();
+    }
+
+    /**
+     * n1 (4 GPUs) runs a and b with 2 GPUs free, n2 (1 GPU) runs c: the 4-GPU gang g would fit n1 only if a and b
+     * moved, and no GPU is free for them elsewhere.
+     */
+    static ClusterSnapshot fullElsewhereCell() {
+        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(1)).jobs(
+                aJob("a").seq(1).runningOn("n1", 0).executed(100), aJob("b").seq(2).runningOn("n1", 1).executed(100),
+                aJob("c").seq(3).runningOn("n2", 0).executed(100), aJob("g").seq(4).gpus(4).skew(0.9).waiting(5))
+                .build();
     }
 
     /** One free GPU; L (arrived first, declares 10,000 s) and S (declares 100 s) wait new in queue 0. */
@@ -601,6 +615,15 @@ class PolicyScenarioTest {
                 aJob("b1").seq(1).tenant("b").runningOn("n1", 0, 1, 2, 3).executed(100).attained(400),
                 aJob("b2").seq(2).tenant("b").runningOn("n1", 4, 5, 6, 7).executed(100).attained(400),
                 aJob("a1").seq(3).tenant("a").gpus(4).waiting(10)).build();
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldSayInTheGangsWaitingReasonWhichServerIsEmptiedForIt() {
+        Decisions decisions = PolicyRegistry.builtIn().create(PolicyConfig.of(Map.of("policy", "quanta",
+                "placement.packing", "off", "quanta.make-room", "on"))).decide(roomCell(false));
+
+        assertThat(decisions.waiting().get("g").text())
+                .contains("4 GPUs on n1 are being freed for it (smaller jobs are moving off to make room)");
     }
 
     @ParameterizedTest(name = "{0}")
