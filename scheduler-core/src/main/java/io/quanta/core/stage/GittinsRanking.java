@@ -66,17 +66,18 @@ public final class GittinsRanking implements Ranking {
      * a job with r > 0 declared GPU-seconds left.
      */
     public double index(Job job) {
-        return cache.computeIfAbsent(job.id(), id -> {
-            double left = declaredRemaining(job);
-            return left > 0 && left < Double.POSITIVE_INFINITY ? 1 / left
-                    : basis(job).gittinsIndex(job.attainedGpuSeconds(),
-                            queues.distanceToNextThreshold(job.attainedGpuSeconds()));
-        });
+        return cache.computeIfAbsent(job.id(), id -> byDeclaration(job) ? 1 / SrtfRanking.remaining(job)
+                : basis(job).gittinsIndex(job.attainedGpuSeconds(),
+                        queues.distanceToNextThreshold(job.attainedGpuSeconds())));
     }
 
-    /** The job's declared GPU-seconds left, or +infinity when it declares none or declared durations are off. */
-    private double declaredRemaining(Job job) {
-        return declared ? SrtfRanking.remaining(job) : Double.POSITIVE_INFINITY;
+    /** True when declared durations are on and the job declares one with GPU-seconds of it left. */
+    private boolean byDeclaration(Job job) {
+        if (!declared) {
+            return false;
+        }
+        double left = SrtfRanking.remaining(job);
+        return left > 0 && left < Double.POSITIVE_INFINITY;
     }
 
     /** The distribution the job's index comes from: its tenant's when that one says how much the job has left. */
@@ -102,8 +103,7 @@ public final class GittinsRanking implements Ranking {
     }
 
     private double key(Job job, int level) {
-        return level == fifoLevel && !(declaredRemaining(job) > 0 && declaredRemaining(job) < Double.POSITIVE_INFINITY)
-                ? 0 : index(job);
+        return level == fifoLevel && !byDeclaration(job) ? 0 : index(job);
     }
 
     /** Sorts with each job's level and index computed once. */
@@ -149,9 +149,8 @@ public final class GittinsRanking implements Ranking {
 
     /** Where the job's index came from, when not from the cell's distribution. */
     private String source(Job job) {
-        double left = declaredRemaining(job);
-        if (left > 0 && left < Double.POSITIVE_INFINITY) {
-            return " (from its declared duration: " + Text.num(left) + " GPU-s left)";
+        if (byDeclaration(job)) {
+            return " (from its declared duration: " + Text.num(SrtfRanking.remaining(job)) + " GPU-s left)";
         }
         return basis(job) != distribution ? " (from tenant " + job.tenant() + "'s recent jobs)" : "";
     }

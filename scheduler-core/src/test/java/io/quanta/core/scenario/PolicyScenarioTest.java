@@ -287,8 +287,7 @@ class PolicyScenarioTest {
                         TENANT_RANKING + " quanta.index-by-tenant=off", declaredCell(), List.of("START L n1/0"),
                         "start job L"),
                 row("quanta: a job past its declaration is ranked by the learned index (index=declared)",
-                        "policy=quanta gittins.min-samples=4 tiresias.thresholds=350,2000 quanta.threshold-quantiles=off "
-                                + "quanta.index=declared", overranCell(), List.of("START p n1/0"),
+                        TENANT_RANKING + " quanta.index=declared", overranCell(), List.of("START p n1/0"),
                         "Gittins index 0.00500000"),
                 row("quanta: with index=declared a new job does not preempt one that declares it ends sooner",
                         "policy=quanta quanta.index=declared", declaredIndexCell(3_400, 1_000), List.of(), ""),
