@@ -171,6 +171,17 @@ public final class Allocation {
         heldBack.put(job.id(), List.copyOf(gpus));
     }
 
+    /**
+     * Gives up the GPUs held back for the job in this pass, when all of them were free (a plan that came to nothing):
+     * they are free again for the jobs after it.
+     */
+    public void releaseFreeHold(Job job) {
+        List<GpuId> held = heldBack.remove(job.id());
+        if (held != null) {
+            pool.giveBack(held);
+        }
+    }
+
     /** The GPUs held back for the job in this pass ({@link #holdBack}), else empty. */
     public List<GpuId> heldBack(String jobId) {
         return heldBack.getOrDefault(jobId, List.of());

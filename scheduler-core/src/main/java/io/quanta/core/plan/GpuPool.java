@@ -127,6 +127,21 @@ public final class GpuPool {
         }
     }
 
+    /**
+     * Returns to the free set GPUs that were free when this pass took them ({@link #take}) and that it did not use
+     * after all (a plan given up); GPUs already free or soon-free, or not usable, are left as they are.
+     */
+    public void giveBack(Collection<GpuId> freeGpus) {
+        version++;
+        for (GpuId id : freeGpus) {
+            int node = cell.nodeIndex(id.nodeId());
+            long bit = 1L << id.index();
+            if (node >= 0 && (cell.usable(node) & bit) != 0 && ((avail[node] | soon[node]) & bit) == 0) {
+                setAvail(node, avail[node] | bit);
+            }
+        }
+    }
+
     /** Adds GPUs that will be free once a suspension decided in this pass completes. */
     public void addSoon(Collection<GpuId> gpus) {
         version++;

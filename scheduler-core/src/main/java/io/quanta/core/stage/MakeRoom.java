@@ -80,6 +80,7 @@ public final class MakeRoom implements FallbackStep {
             moves++;
         }
         if (moved.isEmpty()) {
+            alloc.releaseFreeHold(waiting);
             return false;
         }
         room.addAll(alloc.pool().gpusOn(node, Layer.SOON, waiting.gpuType()).stream()

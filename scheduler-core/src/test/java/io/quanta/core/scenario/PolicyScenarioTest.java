@@ -403,6 +403,18 @@ class PolicyScenarioTest {
                 .build();
     }
 
+    /**
+     * n1 (4 GPUs) runs the 2-GPU job c with 2 GPUs free; n2 and n3 (2 GPUs each) run one job each with one GPU free:
+     * the 4-GPU gang g would fit n1 if c moved, but c needs 2 GPUs on one server and none has them. A new 1-GPU job
+     * s that needs n1's GPU model waits behind g.
+     */
+    static ClusterSnapshot noWayOffCell() {
+        return aCell().nodes(aNode("n1").gpus(4).model("A100"), aNode("n2").gpus(2), aNode("n3").gpus(2)).jobs(
+                aJob("c").seq(1).gpus(2).runningOn("n1", 0, 1).executed(100),
+                aJob("x").seq(2).runningOn("n2", 0).executed(100), aJob("y").seq(3).runningOn("n3", 0).executed(100),
+                aJob("g").seq(4).gpus(4).skew(0.9).waiting(5), aJob("s").seq(5).gpuType("A100").waiting(5)).build();
+    }
+
     /** One free GPU; L (arrived first, declares 10,000 s) and S (declares 100 s) wait new in queue 0. */
     static ClusterSnapshot declaredCell() {
         return aCell().nodes(aNode("n1").gpus(1)).jobs(aJob("L").seq(1).duration(10_000),
@@ -623,6 +635,15 @@ class PolicyScenarioTest {
 
         assertThat(decisions.waiting().get("g").text())
                 .contains("4 GPUs on n1 are being freed for it (smaller jobs are moving off to make room)");
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldGiveBackTheFreeGpusWhenNoJobCanMoveOffTheServer() {
+        Decisions decisions = PolicyRegistry.builtIn().create(PolicyConfig.of(Map.of("policy", "quanta",
+                "placement.packing", "off", "quanta.make-room", "on"))).decide(noWayOffCell());
+
+        assertThat(Render.all(decisions)).containsExactly("START s n1/2");
+        assertThat(decisions.waiting().get("g").text()).doesNotContain("held back");
     }
 
     @ParameterizedTest(name = "{0}")
