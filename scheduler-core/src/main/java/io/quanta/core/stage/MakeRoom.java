@@ -11,10 +11,10 @@ import io.quanta.core.plan.Placer;
 import io.quanta.core.plan.Text;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Makes room for a gang that waits for a consolidated placement while enough GPUs are free, only not together
@@ -24,8 +24,9 @@ import java.util.Optional;
  * gang, which starts on them once the moves complete. A move costs its job a checkpoint and a restart (about a
  * minute), where waiting costs the gang its whole wait with those GPUs idle, and a preemption would cost a victim its
  * place. At most {@code maxMoves} moves per pass for all gangs together; a gang larger than one server, packed jobs,
- * jobs whose placement is still being checked and jobs with as many GPUs as the gang are never moved. One instance per
- * pass.
+ * jobs whose placement is still being checked and jobs with as many GPUs as the gang are never moved. When none of
+ * the planned moves finds GPUs elsewhere, the server's free GPUs are given back for the jobs after the gang; when only
+ * some do, those moves are made and the next pass plans again. One instance per pass.
  */
 public final class MakeRoom implements FallbackStep {
 
@@ -152,7 +153,7 @@ public final class MakeRoom implements FallbackStep {
     /** The running jobs whose GPUs are all on one server, by server position (built once per pass). */
     private Map<Integer, List<Job>> jobsByNode(Allocation alloc) {
         if (byNode == null) {
-            byNode = new java.util.TreeMap<>();
+            byNode = new TreeMap<>();
             CellIndex cell = alloc.cell();
             for (Job j : running) {
                 List<GpuId> gpus = j.placement();
