@@ -60,10 +60,55 @@ class NoStarvationPropertyTest {
                 });
     }
 
+    /** quanta's optional mechanisms, each on or off: making room, de-fragmenting while jobs wait, the reservation. */
+    @Provide
+    Arbitrary<Map<String, String>> quantaOptions() {
+        return Combinators.combine(Arbitraries.of("on", "off"), Arbitraries.of("idle", "always"),
+                        Arbitraries.of("0", "600"), Arbitraries.of("learned", "declared"))
+                .as((room, defragment, reserve, index) -> Map.of("policy", "quanta", "quanta.starvation-knob", "2",
+                        "quota.a", "4", "tiresias.thresholds", "500,2000", "quanta.make-room", room,
+                        "quanta.defragment", defragment, "quanta.reserve-after-s", reserve, "quanta.index", index));
+    }
+
     @Property(tries = 80)
     void shouldFinishEveryJobWhenTheKnobIsOn(@ForAll("policies") String name, @ForAll("workloads") Workload w) {
-        SchedulingPolicy policy = PolicyRegistry.builtIn().create(PolicyConfig.of(Map.of(
-                "policy", name, "tiresias.starvation-knob", "2", "quota.a", "4", "tiresias.thresholds", "500,2000")));
+        shouldFinishEveryJob(name, Map.of("policy", name, "tiresias.starvation-knob", "2", "quota.a", "4",
+                "tiresias.thresholds", "500,2000"), w);
+    }
+
+    /**
+     * Workloads that fragment: servers of 4 GPUs, mostly one-GPU jobs arriving together, and skewed gangs of 2 and 4
+     * that wait for a whole server, where making room, the reservation and de-fragmenting act.
+     */
+    @Provide
+    Arbitrary<Workload> fragmenting() {
+        Arbitrary<JobSpec> job = Combinators.combine(
+                Arbitraries.of(1, 1, 1, 1, 2, 4),
+                Arbitraries.integers().between(0, 600),
+                Arbitraries.integers().between(50, 3000),
+                Arbitraries.of(MODELS),
+                Arbitraries.of("a", "b")).as((g, at, work, model, tenant) ->
+                new JobSpec("x", tenant, g, at, work, new ModelProfile(model, 0.9, 4000, 100)));
+        return Combinators.combine(Arbitraries.integers().between(2, 4), job.list().ofMinSize(6).ofMaxSize(20))
+                .as((nodes, jobs) -> {
+                    List<JobSpec> named = new ArrayList<>();
+                    for (int i = 0; i < jobs.size(); i++) {
+                        JobSpec j = jobs.get(i);
+                        named.add(new JobSpec(String.format("j%02d", i), j.tenant(), j.numGpus(), j.submitAt(),
+                                j.work(), j.profile()));
+                    }
+                    return new Workload(1, nodes, 4, named);
+                });
+    }
+
+    @Property(tries = 60)
+    void shouldFinishEveryJobUnderQuantasOptionalMechanisms(@ForAll("quantaOptions") Map<String, String> config,
+                                                            @ForAll("fragmenting") Workload w) {
+        shouldFinishEveryJob("quanta " + config, config, w);
+    }
+
+    private static void shouldFinishEveryJob(String name, Map<String, String> config, Workload w) {
+        SchedulingPolicy policy = PolicyRegistry.builtIn().create(PolicyConfig.of(config));
         List<Node> nodes = new ArrayList<>();
         for (int r = 0; r < w.racks(); r++) {
             for (int n = 0; n < w.nodesPerRack(); n++) {
