@@ -49,15 +49,18 @@ class NoStarvationPropertyTest {
                 new JobSpec("x", tenant, g, at, work, new ModelProfile(model, skew, mem, 100)));
         return Combinators.combine(Arbitraries.integers().between(1, 2), Arbitraries.integers().between(1, 3),
                         Arbitraries.of(2, 4, 8), job.list().ofMinSize(1).ofMaxSize(18))
-                .as((racks, nodes, gpus, jobs) -> {
-                    List<JobSpec> named = new ArrayList<>();
-                    for (int i = 0; i < jobs.size(); i++) {
-                        JobSpec j = jobs.get(i);
-                        named.add(new JobSpec(String.format("j%02d", i), j.tenant(), j.numGpus(), j.submitAt(),
-                                j.work(), j.profile()));
-                    }
-                    return new Workload(racks, nodes, gpus, named);
-                });
+                .as((racks, nodes, gpus, jobs) -> new Workload(racks, nodes, gpus, named(jobs)));
+    }
+
+    /** The jobs named j00, j01, ... in order. */
+    private static List<JobSpec> named(List<JobSpec> jobs) {
+        List<JobSpec> named = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            JobSpec j = jobs.get(i);
+            named.add(new JobSpec(String.format("j%02d", i), j.tenant(), j.numGpus(), j.submitAt(), j.work(),
+                    j.profile()));
+        }
+        return named;
     }
 
     /** quanta's optional mechanisms, each on or off: making room, de-fragmenting while jobs wait, the reservation. */
@@ -90,15 +93,7 @@ class NoStarvationPropertyTest {
                 Arbitraries.of("a", "b")).as((g, at, work, model, tenant) ->
                 new JobSpec("x", tenant, g, at, work, new ModelProfile(model, 0.9, 4000, 100)));
         return Combinators.combine(Arbitraries.integers().between(2, 4), job.list().ofMinSize(6).ofMaxSize(20))
-                .as((nodes, jobs) -> {
-                    List<JobSpec> named = new ArrayList<>();
-                    for (int i = 0; i < jobs.size(); i++) {
-                        JobSpec j = jobs.get(i);
-                        named.add(new JobSpec(String.format("j%02d", i), j.tenant(), j.numGpus(), j.submitAt(),
-                                j.work(), j.profile()));
-                    }
-                    return new Workload(1, nodes, 4, named);
-                });
+                .as((nodes, jobs) -> new Workload(1, nodes, 4, named(jobs)));
     }
 
     @Property(tries = 60)
