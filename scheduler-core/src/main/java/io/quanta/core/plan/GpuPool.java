@@ -235,13 +235,14 @@ public final class GpuPool {
         }
         List<GpuId> gpus = new ArrayList<>();
         for (int node : chosen) {
-            long bits = mask(node, Layer.SOON) & cell.modelMask(model, node);
-            while (bits != 0) {
-                gpus.add(cell.gpuId(node, Long.numberOfTrailingZeros(bits)));
-                bits &= bits - 1;
-            }
+            gpus.addAll(gpusOn(node, Layer.SOON, model));
         }
         return gpus;
+    }
+
+    /** How many GPUs of the layer (of the model, or of any) one node has. */
+    public int countOn(int node, Layer layer, Optional<String> model) {
+        return Long.bitCount(mask(node, layer) & cell.modelMask(model, node));
     }
 
     /** The GPUs of the layer (of the model, or of any) on one node, low index first. */

@@ -11,9 +11,11 @@ import io.quanta.core.plan.Placer;
 import io.quanta.core.plan.Text;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -36,6 +38,13 @@ public final class MakeRoom implements FallbackStep {
     private final int maxMoves;
     private Map<Integer, List<Job>> byNode;
     private int moves;
+    /**
+     * Gang shapes (GPUs and model) for which no server could be emptied since the pool last changed: the next gang of
+     * the same shape in this pass is refused without scanning every server again (a full cell may have hundreds of
+     * waiting gangs of 8 GPUs).
+     */
+    private final Set<Shape> failed = new HashSet<>();
+    private long failedAt = -1;
 
     /**
      * @param running the pass's running jobs
@@ -46,6 +55,10 @@ public final class MakeRoom implements FallbackStep {
         this.placer = placer;
         this.running = running;
         this.maxMoves = maxMoves;
+    }
+
+    /** What a gang asks for: GPUs and, optionally, their model. */
+    private record Shape(int gpus, Optional<String> model) {
     }
 
     /** A server to empty and the jobs to move off it. */
@@ -60,14 +73,23 @@ public final class MakeRoom implements FallbackStep {
                 || !placer.rule().prefersConsolidation(waiting) || alloc.pool().totalFree() < need) {
             return false;
         }
+        if (alloc.pool().version() != failedAt) {
+            failed.clear();
+            failedAt = alloc.pool().version();
+        }
+        Shape shape = new Shape(need, waiting.gpuType());
+        if (failed.contains(shape)) {
+            return false;
+        }
         Optional<Plan> plan = cheapest(waiting, alloc);
         if (plan.isEmpty()) {
+            failed.add(shape);
             return false;
         }
         int node = plan.get().node();
         List<GpuId> room = new ArrayList<>(alloc.pool().gpusOn(node, Layer.FREE, waiting.gpuType()));
         alloc.holdBack(waiting, room);
-        List<Job> moved = new ArrayList<>();
+        int movesBefore = moves;
         for (Job mover : plan.get().movers()) {
             Optional<Placement> target = placer.place(mover, alloc.pool(), Layer.FREE, true);
             if (target.isEmpty()) {
@@ -77,15 +99,15 @@ public final class MakeRoom implements FallbackStep {
                             + cell.nodeId(node) + " to " + target.get().describe() + " to make room for gang "
                             + waiting.id() + " (" + need + " GPUs, waiting for a consolidated placement)",
                     Text.details("forJob", waiting.id(), "fromNode", cell.nodeId(node)));
-            moved.add(mover);
             moves++;
         }
-        if (moved.isEmpty()) {
+        if (moves == movesBefore) {
             alloc.releaseFreeHold(waiting);
             return false;
         }
-        room.addAll(alloc.pool().gpusOn(node, Layer.SOON, waiting.gpuType()).stream()
-                .filter(g -> !room.contains(g)).toList());
+        // the server's free GPUs are taken now, so its SOON layer is exactly the GPUs being vacated (and freed
+        // by suspensions planned earlier in this pass)
+        room.addAll(alloc.pool().gpusOn(node, Layer.SOON, waiting.gpuType()));
         alloc.holdBack(waiting, room);
         return true;
     }
@@ -103,7 +125,7 @@ public final class MakeRoom implements FallbackStep {
             if (Long.bitCount(cell.usable(node) & cell.modelMask(waiting.gpuType(), node)) < need) {
                 continue;
             }
-            int free = alloc.pool().gpusOn(node, Layer.FREE, waiting.gpuType()).size();
+            int free = alloc.pool().countOn(node, Layer.FREE, waiting.gpuType());
             List<Job> movable = new ArrayList<>();
             for (Job j : e.getValue()) {
                 if (movable(j, need, alloc)) {

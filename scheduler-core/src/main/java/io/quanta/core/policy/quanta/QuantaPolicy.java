@@ -117,8 +117,8 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
-        if (settings.makeRoom()) {
-            fallbacks.add(new MakeRoom(NAME, placer, pass.running(), migrationEnabled ? migrationsPerPass : 0));
+        if (settings.makeRoom() && migrationEnabled) {
+            fallbacks.add(new MakeRoom(NAME, placer, pass.running(), migrationsPerPass));
         }
         Optional<FallbackStep> packer = gandiva.packer(pass);
         PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running());
