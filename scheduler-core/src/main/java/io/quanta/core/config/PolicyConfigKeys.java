@@ -262,6 +262,15 @@ public final class PolicyConfigKeys {
                     + " timeout lets it start spread.",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<Boolean> QUANTA_RECONSOLIDATE = new ConfigKey<>("quanta.reconsolidate", "off",
+            "on, off",
+            "on = a running gang of at most one server's GPUs that runs spread over servers (it started spread after"
+                    + " its relaxation timeout) moves onto one server before the waiting jobs are placed: at once when"
+                    + " one has the free GPUs, else room is made there as quanta.make-room makes it (its smaller jobs"
+                    + " migrate to free GPUs elsewhere); moves share migration.max-per-pass with make-room; off ="
+                    + " a spread gang moves only onto a server already free, when no job waits (Gandiva).",
+            PolicyConfigKeys::onOff);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -273,7 +282,7 @@ public final class PolicyConfigKeys {
             QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
-            QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM));
+            QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE));
 
     private PolicyConfigKeys() {
     }

@@ -29,6 +29,14 @@ import java.util.TreeMap;
  * jobs whose placement is still being checked and jobs with as many GPUs as the gang are never moved. When none of
  * the planned moves finds GPUs elsewhere, the server's free GPUs are given back for the jobs after the gang; when only
  * some do, those moves are made and the next pass plans again. One instance per pass.
+ *
+ * <p>{@link #reconsolidate} ({@code quanta.reconsolidate}) does the same for a running gang of at most one server's
+ * GPUs that runs spread over servers (it started spread after its relaxation timeout): before the waiting jobs are
+ * placed, it moves onto one server at once when one has the free GPUs, waits for GPUs being vacated for it, or has
+ * room made for it as above. Spread, such a gang pays its locality slowdown for the rest of its run, which for the
+ * gangs that wait long enough to be relaxed is often days; the move costs it one checkpoint and restart. Gandiva's
+ * de-fragmenting migration ({@link Defragmenter}) moves a gang only onto GPUs that are free already, which a loaded
+ * cell seldom has on one server.
  */
 public final class MakeRoom implements FallbackStep {
 
@@ -67,28 +75,81 @@ public final class MakeRoom implements FallbackStep {
 
     @Override
     public boolean handle(Job waiting, Allocation alloc) {
-        int need = waiting.numGpus();
+        return alloc.pool().totalFree() >= waiting.numGpus()
+                && makeRoom(waiting, alloc, "waiting for a consolidated placement");
+    }
+
+    /**
+     * Moves the running gangs that are spread over more servers than they need onto one server each, most spread
+     * first, within this pass's moves: at once where a server has the free GPUs, else onto GPUs being vacated (held
+     * for the gang, no decision), else by making room. To be called before the waiting jobs are placed, so that the
+     * room is not taken by them.
+     */
+    public void reconsolidate(Allocation alloc) {
+        List<Job> spread = new ArrayList<>();
+        for (Job job : running) {
+            if (spreadGang(job, alloc)) {
+                spread.add(job);
+            }
+        }
+        spread.sort(Comparator.<Job>comparingInt(j -> -nodesOf(j.placement())).thenComparing(Ranking.byArrival()));
+        for (Job gang : spread) {
+            if (moves >= maxMoves) {
+                return;
+            }
+            int nodes = nodesOf(gang.placement());
+            Optional<Placement> now = placer.place(gang, alloc.pool(), Layer.FREE, true);
+            if (now.isPresent()) {
+                alloc.migrate(gang, now.get().gpus(), policy + ": move job " + gang.id() + ", spread over " + nodes
+                                + " servers, onto " + now.get().describe(),
+                        Text.details("fromNodes", Integer.toString(nodes), "toNodes", "1"));
+                moves++;
+                continue;
+            }
+            Optional<Placement> soon = placer.place(gang, alloc.pool(), Layer.SOON, true);
+            if (soon.isPresent()) {
+                alloc.holdBack(gang, soon.get().gpus());
+                continue;
+            }
+            makeRoom(gang, alloc, "running spread over " + nodes + " servers");
+        }
+    }
+
+    /**
+     * A running gang that fits one server, wants consolidation, runs spread over more than one, is alone on its GPUs,
+     * is not being checked after a move and was not acted on in this pass.
+     */
+    private boolean spreadGang(Job job, Allocation alloc) {
+        return job.state() == JobState.RUNNING && job.numGpus() >= 2
+                && job.numGpus() <= alloc.cell().maxPerNode(job.gpuType()) && !job.isPacked()
+                && job.placementChangedAt().isEmpty() && !alloc.hasActed(job.id())
+                && placer.rule().prefersConsolidation(job) && nodesOf(job.placement()) > 1;
+    }
+
+    /** Empties the server that needs the fewest moves for {@code gang}; {@code why} says why it needs one. */
+    private boolean makeRoom(Job gang, Allocation alloc, String why) {
+        int need = gang.numGpus();
         CellIndex cell = alloc.cell();
-        if (moves >= maxMoves || need < 2 || need > cell.maxPerNode(waiting.gpuType())
-                || !placer.rule().prefersConsolidation(waiting) || alloc.pool().totalFree() < need) {
+        if (moves >= maxMoves || need < 2 || need > cell.maxPerNode(gang.gpuType())
+                || !placer.rule().prefersConsolidation(gang)) {
             return false;
         }
         if (alloc.pool().version() != failedAt) {
             failed.clear();
             failedAt = alloc.pool().version();
         }
-        Shape shape = new Shape(need, waiting.gpuType());
+        Shape shape = new Shape(need, gang.gpuType());
         if (failed.contains(shape)) {
             return false;
         }
-        Optional<Plan> plan = cheapest(waiting, alloc);
+        Optional<Plan> plan = cheapest(gang, alloc);
         if (plan.isEmpty()) {
             failed.add(shape);
             return false;
         }
         int node = plan.get().node();
-        List<GpuId> room = new ArrayList<>(alloc.pool().gpusOn(node, Layer.FREE, waiting.gpuType()));
-        alloc.holdBack(waiting, room);
+        List<GpuId> room = new ArrayList<>(alloc.pool().gpusOn(node, Layer.FREE, gang.gpuType()));
+        alloc.holdBack(gang, room);
         int movesBefore = moves;
         for (Job mover : plan.get().movers()) {
             Optional<Placement> target = placer.place(mover, alloc.pool(), Layer.FREE, true);
@@ -97,35 +158,39 @@ public final class MakeRoom implements FallbackStep {
             }
             alloc.migrate(mover, target.get().gpus(), policy + ": move job " + mover.id() + " off "
                             + cell.nodeId(node) + " to " + target.get().describe() + " to make room for gang "
-                            + waiting.id() + " (" + need + " GPUs, waiting for a consolidated placement)",
-                    Text.details("forJob", waiting.id(), "fromNode", cell.nodeId(node)));
+                            + gang.id() + " (" + need + " GPUs, " + why + ")",
+                    Text.details("forJob", gang.id(), "fromNode", cell.nodeId(node)));
             moves++;
         }
         if (moves == movesBefore) {
-            alloc.releaseFreeHold(waiting);
+            alloc.releaseFreeHold(gang);
             return false;
         }
         // the server's free GPUs are taken now, so its SOON layer is exactly the GPUs being vacated (and freed
         // by suspensions planned earlier in this pass)
-        room.addAll(alloc.pool().gpusOn(node, Layer.SOON, waiting.gpuType()));
-        alloc.holdBack(waiting, room);
+        room.addAll(alloc.pool().gpusOn(node, Layer.SOON, gang.gpuType()));
+        alloc.holdBack(gang, room);
         return true;
+    }
+
+    private static int nodesOf(List<GpuId> gpus) {
+        return (int) gpus.stream().map(GpuId::nodeId).distinct().count();
     }
 
     /**
      * The server that holds the gang after the fewest moves (then the fewest GPUs moved, then the lowest position),
      * with moves only of jobs that fit the free GPUs of other servers in total and stay within this pass's budget.
      */
-    private Optional<Plan> cheapest(Job waiting, Allocation alloc) {
+    private Optional<Plan> cheapest(Job gang, Allocation alloc) {
         CellIndex cell = alloc.cell();
-        int need = waiting.numGpus();
+        int need = gang.numGpus();
         Plan best = null;
         for (Map.Entry<Integer, List<Job>> e : jobsByNode(alloc).entrySet()) {
             int node = e.getKey();
-            if (Long.bitCount(cell.usable(node) & cell.modelMask(waiting.gpuType(), node)) < need) {
+            if (Long.bitCount(cell.usable(node) & cell.modelMask(gang.gpuType(), node)) < need) {
                 continue;
             }
-            int free = alloc.pool().countOn(node, Layer.FREE, waiting.gpuType());
+            int free = alloc.pool().countOn(node, Layer.FREE, gang.gpuType());
             List<Job> movable = new ArrayList<>();
             for (Job j : e.getValue()) {
                 if (movable(j, need, alloc)) {

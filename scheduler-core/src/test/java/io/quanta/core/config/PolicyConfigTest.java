@@ -96,6 +96,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.index");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.make-room", "yes")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.make-room");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.reconsolidate", "always")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.reconsolidate");
     }
 
     @Test

@@ -63,14 +63,19 @@ class NoStarvationPropertyTest {
         return named;
     }
 
-    /** quanta's optional mechanisms, each on or off: making room, de-fragmenting while jobs wait, the reservation. */
+    /**
+     * quanta's optional mechanisms, each on or off: making room, re-consolidating spread gangs, de-fragmenting while
+     * jobs wait, the reservation, the declared index.
+     */
     @Provide
     Arbitrary<Map<String, String>> quantaOptions() {
-        return Combinators.combine(Arbitraries.of("on", "off"), Arbitraries.of("idle", "always"),
-                        Arbitraries.of("0", "600"), Arbitraries.of("learned", "declared"))
-                .as((room, defragment, reserve, index) -> Map.of("policy", "quanta", "quanta.starvation-knob", "2",
-                        "quota.a", "4", "tiresias.thresholds", "500,2000", "quanta.make-room", room,
-                        "quanta.defragment", defragment, "quanta.reserve-after-s", reserve, "quanta.index", index));
+        return Combinators.combine(Arbitraries.of("on", "off"), Arbitraries.of("on", "off"),
+                        Arbitraries.of("idle", "always"), Arbitraries.of("0", "600"),
+                        Arbitraries.of("learned", "declared"))
+                .as((room, again, defragment, reserve, index) -> Map.of("policy", "quanta",
+                        "quanta.starvation-knob", "2", "quota.a", "4", "tiresias.thresholds", "500,2000",
+                        "quanta.make-room", room, "quanta.reconsolidate", again, "quanta.defragment", defragment,
+                        "quanta.reserve-after-s", reserve, "quanta.index", index));
     }
 
     @Property(tries = 80)

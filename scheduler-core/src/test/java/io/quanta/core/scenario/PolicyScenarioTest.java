@@ -330,6 +330,22 @@ class PolicyScenarioTest {
                 row("quanta: with defragment=always a spread job moves onto GPUs the waiting job cannot use",
                         "policy=quanta quanta.defragment=always", spreadWhileWaitingCell(),
                         List.of("MIGRATE m n1/2,n1/3,n2/2,n2/3->n3/0,n3/1,n3/2,n3/3"), "2 nodes -> 4 GPUs on 1 node"),
+                row("quanta: with reconsolidate=on a gang running spread moves onto a free server at once",
+                        "policy=quanta quanta.reconsolidate=on", spreadWhileWaitingCell(),
+                        List.of("MIGRATE m n1/2,n1/3,n2/2,n2/3->n3/0,n3/1,n3/2,n3/3"), "spread over 2 servers, onto"),
+                row("quanta: with reconsolidate=on room is made for a spread gang, and a waiting job cannot take it",
+                        "policy=quanta placement.packing=off quanta.reconsolidate=on", spreadNoServerCell(),
+                        List.of("MIGRATE d n3/0->n2/1", "MIGRATE e n3/1->n4/0"),
+                        "to make room for gang m (4 GPUs, running spread over 2 servers)"),
+                row("quanta: without reconsolidate (default) the waiting job takes the free GPUs, the gang stays spread",
+                        "policy=quanta placement.packing=off", spreadNoServerCell(), List.of("START w n3/2,n3/3"),
+                        "start job w"),
+                row("quanta: reconsolidate stays within migration.max-per-pass",
+                        "policy=quanta placement.packing=off quanta.reconsolidate=on migration.max-per-pass=1",
+                        spreadNoServerCell(), List.of("START w n3/2,n3/3"), "start job w"),
+                row("quanta: reconsolidate moves nothing with migration off",
+                        "policy=quanta quanta.reconsolidate=on migration.enabled=off", spreadWhileWaitingCell(),
+                        List.of(), ""),
                 row("quanta: a tenant within quota reclaims GPUs lent to another", "policy=quanta quota.a=4 quota.b=4",
                         quotaCell(), List.of("SUSPEND b2"), "runs on GPUs borrowed beyond its quota"),
                 row("quanta without quotas: peers are not preempted", "policy=quanta",
@@ -584,6 +600,19 @@ class PolicyScenarioTest {
                 aJob("m").seq(1).runningOn("n1", 2, 3).runningOn("n2", 2, 3).skew(0.9).executed(500).attained(100),
                 aJob("x").seq(2).runningOn("n4", 0, 1).model("big", 0.9, 20_000, 100).executed(50).attained(100),
                 aJob("w").seq(3).gpus(2).gpuType("P100").model("big", 0.9, 20_000, 100).waiting(5)).build();
+    }
+
+    /**
+     * The 4-GPU gang m (skewed) runs spread over n1 and n2 beside the one-GPU jobs a, b (n1) and c (n2); n3 runs the
+     * one-GPU jobs d and e with 2 GPUs free; n2 has 1 GPU free and n4 (2 GPUs) is free. No server has 4 free GPUs:
+     * m fits n3 once d and e move to n2 and n4. The 2-GPU job w waits, new.
+     */
+    static ClusterSnapshot spreadNoServerCell() {
+        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4), aNode("n4").gpus(2)).jobs(
+                aJob("m").seq(1).runningOn("n1", 2, 3).runningOn("n2", 2, 3).skew(0.9).executed(500).attained(100),
+                aJob("a").seq(2).runningOn("n1", 0).executed(100), aJob("b").seq(3).runningOn("n1", 1).executed(100),
+                aJob("c").seq(4).runningOn("n2", 0).executed(100), aJob("d").seq(5).runningOn("n3", 0).executed(100),
+                aJob("e").seq(6).runningOn("n3", 1).executed(100), aJob("w").seq(7).gpus(2).waiting(5)).build();
     }
 
     /** One 16 GiB GPU running v (lstm, 6,000 MiB, queue 1); a new job w (resnet50, 8,000 MiB) waits. */

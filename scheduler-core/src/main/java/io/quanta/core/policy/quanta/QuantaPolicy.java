@@ -117,8 +117,13 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
-        if (settings.makeRoom() && migrationEnabled) {
-            fallbacks.add(new MakeRoom(NAME, placer, pass.running(), migrationsPerPass));
+        MakeRoom room = migrationEnabled && (settings.makeRoom() || settings.reconsolidate())
+                ? new MakeRoom(NAME, placer, pass.running(), migrationsPerPass) : null;
+        if (room != null && settings.reconsolidate()) {
+            room.reconsolidate(pass.alloc());
+        }
+        if (room != null && settings.makeRoom()) {
+            fallbacks.add(room);
         }
         Optional<FallbackStep> packer = gandiva.packer(pass);
         PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running());
