@@ -40,6 +40,7 @@ if [[ "${1:-}" == "--suite" ]]; then
   before="quanta-before=quanta:quanta.preempt-by-index=off,quanta.consolidation-patience=0"
   before+=",quanta.threshold-quantiles=off,quanta.promoted-preempts=any"
   before+=",quanta.index-by-tenant=off,quanta.last-queue=gittins"
+  before+=",quanta.reconsolidate=off,quanta.promoted-preempts-margin=1"
   IFS=, read -r -a list <<< "$models"
   for model in "${list[@]}"; do
     echo "== suite, model $model" >&2

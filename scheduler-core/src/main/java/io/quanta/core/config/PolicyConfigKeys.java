@@ -224,9 +224,10 @@ public final class PolicyConfigKeys {
             PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<Double> QUANTA_PROMOTED_PREEMPTS_MARGIN = new ConfigKey<>(
-            "quanta.promoted-preempts-margin", "1", "a number >= 1",
+            "quanta.promoted-preempts-margin", "2", "a number >= 1",
             "With quanta.promoted-preempts=ahead, a promoted job preempts only jobs that attained more than this"
-                    + " many times its own service (1 = any more): hysteresis between alike jobs.",
+                    + " many times its own service (1 = any more): hysteresis between alike jobs, such as long gangs"
+                    + " that each hold a whole server and would otherwise take turns by the starvation knob.",
             t -> range(Double.parseDouble(t), 1, Double.MAX_VALUE));
 
     public static final ConfigKey<Double> QUANTA_RESERVE_AFTER_S = new ConfigKey<>("quanta.reserve-after-s", "0",
@@ -262,7 +263,7 @@ public final class PolicyConfigKeys {
                     + " timeout lets it start spread.",
             PolicyConfigKeys::onOff);
 
-    public static final ConfigKey<Boolean> QUANTA_RECONSOLIDATE = new ConfigKey<>("quanta.reconsolidate", "off",
+    public static final ConfigKey<Boolean> QUANTA_RECONSOLIDATE = new ConfigKey<>("quanta.reconsolidate", "on",
             "on, off",
             "on = a running gang of at most one server's GPUs that runs spread over servers (it started spread after"
                     + " its relaxation timeout) moves onto one server before the waiting jobs are placed: at once when"

@@ -31,7 +31,7 @@ class QuantaSettingsTest {
     private static QuantaSettings defaultsWith(PlacementRule placement) {
         return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
-                new QueueRules(60, false, false, 0), true, 1, 0, 0, false, false, false, false);
+                new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, false, true);
     }
 
     static Stream<Row> rows() {
@@ -52,14 +52,14 @@ class QuantaSettingsTest {
                                 + "quanta.threshold-quantiles=0.5,0.8 quanta.knob-basis=whole-run quanta.relevel=on "
                                 + "quanta.knob-min-wait-s=600 quanta.promoted-preempts=any "
                                 + "tiresias.promoted-min-run-s=90 quanta.preemption-backoff-s=1200 "
-                                + "quanta.promoted-preempts-margin=2 quanta.pack-first=on quanta.index-gate=prefix "
+                                + "quanta.promoted-preempts-margin=3 quanta.pack-first=on quanta.index-gate=prefix "
                                 + "quanta.last-queue=gittins quanta.index-by-tenant=off quanta.reserve-after-s=900 "
                                 + "quanta.defragment=always quanta.index=declared quanta.make-room=on "
-                                + "quanta.reconsolidate=on",
+                                + "quanta.reconsolidate=off",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
                                 OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
-                                new QueueRules(90, true, true, 600), false, 2, 1200, 900, true, true, true, true)),
+                                new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, true, false)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
