@@ -268,8 +268,9 @@ public final class PolicyConfigKeys {
             "on = a running gang of at most one server's GPUs that runs spread over servers (it started spread after"
                     + " its relaxation timeout) moves onto one server before the waiting jobs are placed: at once when"
                     + " one has the free GPUs, else room is made there as quanta.make-room makes it (its smaller jobs"
-                    + " migrate to free GPUs elsewhere); moves share migration.max-per-pass with make-room; off ="
-                    + " a spread gang moves only onto a server already free, when no job waits (Gandiva).",
+                    + " migrate to free GPUs elsewhere); with migration.enabled=on only, and its moves share"
+                    + " migration.max-per-pass with make-room; off = a spread gang moves only onto a server already"
+                    + " free, when no job waits (Gandiva).",
             PolicyConfigKeys::onOff);
 
     /** Every key, sorted by name. */
