@@ -34,17 +34,8 @@ public final class Defragmenter {
         if (maxPerPass == 0) {
             return;
         }
-        List<Job> spread = new ArrayList<>();
-        for (Job job : running) {
-            if (job.numGpus() > 1 && !job.isPacked() && job.placementChangedAt().isEmpty()
-                    && !alloc.hasActed(job.id()) && placer.rule().prefersConsolidation(job)
-                    && nodesOf(job.placement()) > idealNodes(job, alloc)) {
-                spread.add(job);
-            }
-        }
-        spread.sort(Comparator.<Job>comparingInt(j -> -nodesOf(j.placement())).thenComparing(Ranking.byArrival()));
         int moved = 0;
-        for (Job job : spread) {
+        for (Job job : spreadGangs(running, alloc, placer)) {
             if (moved >= maxPerPass || alloc.pool().totalFree() < job.numGpus()) {
                 continue;
             }
@@ -59,12 +50,31 @@ public final class Defragmenter {
         }
     }
 
+    /**
+     * The running multi-GPU jobs that want consolidation but are spread over more nodes than they need, alone on their
+     * GPUs, not being checked after a move and not acted on in this pass: most spread first, then by arrival. Shared
+     * with {@link MakeRoom#reconsolidate}.
+     */
+    static List<Job> spreadGangs(List<Job> running, Allocation alloc, Placer placer) {
+        List<Job> spread = new ArrayList<>();
+        for (Job job : running) {
+            if (job.numGpus() > 1 && !job.isPacked() && job.placementChangedAt().isEmpty()
+                    && !alloc.hasActed(job.id()) && placer.rule().prefersConsolidation(job)
+                    && nodesOf(job.placement()) > idealNodes(job, alloc)) {
+                spread.add(job);
+            }
+        }
+        spread.sort(Comparator.<Job>comparingInt(j -> -nodesOf(j.placement())).thenComparing(Ranking.byArrival()));
+        return spread;
+    }
+
     private static int idealNodes(Job job, Allocation alloc) {
         int perNode = Math.max(1, alloc.cell().maxPerNode(job.gpuType()));
         return (job.numGpus() + perNode - 1) / perNode;
     }
 
-    private static int nodesOf(List<GpuId> gpus) {
+    /** The nodes a placement spans (its GPUs are sorted, so a node's GPUs are adjacent). */
+    static int nodesOf(List<GpuId> gpus) {
         int nodes = 0;
         String last = null;
         for (GpuId g : gpus) {

@@ -80,24 +80,20 @@ public final class MakeRoom implements FallbackStep {
     }
 
     /**
-     * Moves the running gangs that are spread over more servers than they need onto one server each, most spread
-     * first, within this pass's moves: at once where a server has the free GPUs, else onto GPUs being vacated (held
-     * for the gang, no decision), else by making room. To be called before the waiting jobs are placed, so that the
-     * room is not taken by them.
+     * Moves the running gangs of at most one server's GPUs that are spread over servers onto one server each, in
+     * {@link Defragmenter#spreadGangs} order (most spread first), within this pass's moves: at once where a server has
+     * the free GPUs, else onto GPUs being vacated (held for the gang, no decision), else by making room. To be called
+     * before the waiting jobs are placed, so that the room is not taken by them.
      */
     public void reconsolidate(Allocation alloc) {
-        List<Job> spread = new ArrayList<>();
-        for (Job job : running) {
-            if (spreadGang(job, alloc)) {
-                spread.add(job);
-            }
-        }
-        spread.sort(Comparator.<Job>comparingInt(j -> -nodesOf(j.placement())).thenComparing(Ranking.byArrival()));
-        for (Job gang : spread) {
+        for (Job gang : Defragmenter.spreadGangs(running, alloc, placer)) {
             if (moves >= maxMoves) {
                 return;
             }
-            int nodes = nodesOf(gang.placement());
+            if (gang.numGpus() > alloc.cell().maxPerNode(gang.gpuType())) {
+                continue;
+            }
+            int nodes = Defragmenter.nodesOf(gang.placement());
             Optional<Placement> now = placer.place(gang, alloc.pool(), Layer.FREE, true);
             if (now.isPresent()) {
                 alloc.migrate(gang, now.get().gpus(), policy + ": move job " + gang.id() + ", spread over " + nodes
@@ -113,17 +109,6 @@ public final class MakeRoom implements FallbackStep {
             }
             makeRoom(gang, alloc, "running spread over " + nodes + " servers");
         }
-    }
-
-    /**
-     * A running gang that fits one server, wants consolidation, runs spread over more than one, is alone on its GPUs,
-     * is not being checked after a move and was not acted on in this pass.
-     */
-    private boolean spreadGang(Job job, Allocation alloc) {
-        return job.state() == JobState.RUNNING && job.numGpus() >= 2
-                && job.numGpus() <= alloc.cell().maxPerNode(job.gpuType()) && !job.isPacked()
-                && job.placementChangedAt().isEmpty() && !alloc.hasActed(job.id())
-                && placer.rule().prefersConsolidation(job) && nodesOf(job.placement()) > 1;
     }
 
     /** Empties the server that needs the fewest moves for {@code gang}; {@code why} says why it needs one. */
@@ -171,10 +156,6 @@ public final class MakeRoom implements FallbackStep {
         room.addAll(alloc.pool().gpusOn(node, Layer.SOON, gang.gpuType()));
         alloc.holdBack(gang, room);
         return true;
-    }
-
-    private static int nodesOf(List<GpuId> gpus) {
-        return (int) gpus.stream().map(GpuId::nodeId).distinct().count();
     }
 
     /**

@@ -117,13 +117,14 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
-        MakeRoom room = migrationEnabled && (settings.makeRoom() || settings.reconsolidate())
-                ? new MakeRoom(NAME, placer, pass.running(), migrationsPerPass) : null;
-        if (room != null && settings.reconsolidate()) {
-            room.reconsolidate(pass.alloc());
-        }
-        if (room != null && settings.makeRoom()) {
-            fallbacks.add(room);
+        if (migrationEnabled && (settings.makeRoom() || settings.reconsolidate())) {
+            MakeRoom room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass);
+            if (settings.reconsolidate()) {
+                room.reconsolidate(pass.alloc());
+            }
+            if (settings.makeRoom()) {
+                fallbacks.add(room);
+            }
         }
         Optional<FallbackStep> packer = gandiva.packer(pass);
         PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running());
