@@ -19,7 +19,8 @@
 # SUITE_OPTIONS go to io.quanta.sim.suite.SuiteMain after the default runs: --half tuning|check, --run
 # LABEL=POLICY[:k=v,...] (more columns), --resume, --reuse DIR, --threads N, --inputs ID,..., --list, --bounds-only
 # (each input's floor, lower bound and ideal schedule, in seconds and without a simulation; with --reuse DIR the
-# tiresias-las and quanta runs found there too).
+# tiresias-las and quanta runs found there too), --shift S (every submit time S seconds later: the same inputs at
+# another phase of the 10 s scheduling quantum, results under OUT/MODEL-shift-S).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ "${1:-}" == "--suite" ]]; then

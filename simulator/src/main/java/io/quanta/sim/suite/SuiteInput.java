@@ -30,6 +30,11 @@ public record SuiteInput(String id, Half half, Trace trace, ClusterShape cluster
         }
     }
 
+    /** This input with every submit time {@code seconds} later (see {@code SuiteMain --shift}). */
+    public SuiteInput shifted(long seconds) {
+        return new SuiteInput(id, half, trace.shifted(seconds), cluster, load, fifoRatio, seed);
+    }
+
     /** The no-queueing floor of the average JCT: the trace's mean service time. */
     public double floorSeconds() {
         return trace.meanDurationSeconds();

@@ -30,8 +30,13 @@ import java.util.Set;
  * <pre>
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
  *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--reuse DIR2]...
- *     [--threads N] [--list] [--bounds-only]
+ *     [--threads N] [--shift S] [--list] [--bounds-only]
  * </pre>
+ * {@code --shift S} submits every job {@code S} seconds later. The scheduler runs a pass at most every 10 s of stream
+ * time ({@code scheduler.pass.interval.ms}), so where the submit times fall against that grid changes which jobs one
+ * pass sees together: a run at a shift of a few seconds is the same input at another phase, and the spread of a
+ * policy's figures over shifts is the part of them that is chance. Its results go under {@code OUT/MODEL-shift-S}
+ * (and {@code --reuse} and {@code --resume} read only from there), so that they never mix with unshifted ones.
  * Exit status 0 on success, 2 on a usage error, 1 when a run fails.
  */
 public final class SuiteMain {
@@ -54,6 +59,8 @@ public final class SuiteMain {
               --resume             read back runs already in DIR instead of running them again
               --reuse DIR2         read runs found in DIR2/MODEL/INPUT/LABEL instead of running them; repeatable
               --threads N          simulations at once (default 1)
+              --shift S            submit every job S seconds later (0 to 86400, default 0): the same input at
+                                   another phase of the 10 s scheduling quantum; results under OUT/MODEL-shift-S
               --list               print the inputs and exit
               --bounds-only        print each input's floor, lower bound and ideal schedule without running
                                    anything (with the runs --reuse or --resume finds) and exit
@@ -69,7 +76,12 @@ public final class SuiteMain {
     /** Parsed flags. */
     record Options(Path philly, Path alibaba, Path out, FidelityMode mode, List<RunSpec> runs, String half,
                    Set<String> inputs, boolean resume, List<Path> reuse, int threads, boolean list,
-                   boolean boundsOnly) {
+                   boolean boundsOnly, long shift) {
+
+        /** The directory name of this model's results: the model, and the shift when there is one. */
+        String modelDir() {
+            return shift == 0 ? mode.label() : mode.label() + "-shift-" + shift;
+        }
     }
 
     /** Parses, runs and returns the exit status. */
@@ -78,7 +90,9 @@ public final class SuiteMain {
         List<SuiteInput> inputs;
         try {
             options = parse(args);
-            inputs = select(SuiteDefinition.standard(options.philly(), options.alibaba()), options);
+            long shift = options.shift();
+            inputs = select(SuiteDefinition.standard(options.philly(), options.alibaba()), options).stream()
+                    .map(i -> i.shifted(shift)).toList();
         } catch (IllegalArgumentException e) {
             err.println("suite: " + e.getMessage());
             err.print(USAGE);
@@ -91,8 +105,8 @@ public final class SuiteMain {
             out.print(listing(inputs));
             return 0;
         }
-        Path dir = options.out().resolve(options.mode().label());
-        List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.mode().label())).toList();
+        Path dir = options.out().resolve(options.modelDir());
+        List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir())).toList();
         if (options.boundsOnly()) {
             out.print(boundsOnly(options, inputs, options.resume() ? concat(dir, reuse) : reuse));
             return 0;
@@ -103,7 +117,9 @@ public final class SuiteMain {
             Map<String, Map<String, RunResult>> results = new SuiteRunner(simulator, options.mode(), dir,
                     options.resume(), reuse, options.threads(), err).run(inputs, options.runs());
             List<String> labels = options.runs().stream().map(RunSpec::label).toList();
-            String table = SuiteTable.markdown("Suite, " + options.mode().label() + " model", inputs, results, labels,
+            String title = "Suite, " + options.mode().label() + " model"
+                    + (options.shift() == 0 ? "" : ", submit times shifted " + options.shift() + " s");
+            String table = SuiteTable.markdown(title, inputs, results, labels,
                     InputBounds.of(inputs, options.mode(), options.threads()));
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("suite.md"), table, StandardCharsets.UTF_8);
@@ -188,6 +204,7 @@ public final class SuiteMain {
         boolean list = false;
         boolean boundsOnly = false;
         int threads = 1;
+        long shift = 0;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             switch (flag) {
@@ -218,6 +235,16 @@ public final class SuiteMain {
                         throw new IllegalArgumentException("--threads must be >= 1");
                     }
                 }
+                case "--shift" -> {
+                    try {
+                        shift = Long.parseLong(value(args, ++i, flag));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--shift needs a whole number of seconds", e);
+                    }
+                    if (shift < 0 || shift > 86_400) {
+                        throw new IllegalArgumentException("--shift must be 0 to 86400 s, got " + shift);
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
             }
         }
@@ -246,7 +273,7 @@ public final class SuiteMain {
                     + ": gap closed is measured against it");
         }
         return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, List.copyOf(reuse),
-                threads, list, boundsOnly);
+                threads, list, boundsOnly, shift);
     }
 
     private static String value(String[] args, int i, String flag) {

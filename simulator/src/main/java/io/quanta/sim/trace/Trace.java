@@ -36,6 +36,21 @@ public record Trace(String name, List<TraceJob> jobs) {
         return jobs.size();
     }
 
+    /** Every submit time {@code seconds} later (the same jobs, the same gaps between them). */
+    public Trace shifted(long seconds) {
+        if (seconds < 0) {
+            throw new IllegalArgumentException("shift must be >= 0 s, got " + seconds);
+        }
+        if (seconds == 0) {
+            return this;
+        }
+        List<TraceJob> out = new ArrayList<>(jobs.size());
+        for (TraceJob j : jobs) {
+            out.add(new TraceJob(j.jobId(), j.submitSeconds() + seconds, j.numGpus(), j.durationSeconds(), j.tenant()));
+        }
+        return new Trace(name + " (shifted " + seconds + " s)", out);
+    }
+
     /** The first {@code n} jobs (all if {@code n} is larger). */
     public Trace first(int n) {
         if (n < 0) {
