@@ -3,8 +3,11 @@ package io.quanta.sim.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.testing.Traces;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The paired comparison of two runs: mean difference, inputs ahead and behind, and its bootstrap interval. */
@@ -18,6 +21,27 @@ class PairedComparisonTest {
         assertThat(c.meanDifference()).isCloseTo(0.015, within(1e-12));
         assertThat(c.ahead()).isEqualTo(2);
         assertThat(c.behind()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldCountARunReadBackFromItsFileAndTheSameRunJustComputedAsATie() {
+        List<SuiteInput> inputs = List.of(
+                new SuiteInput("a", Half.CHECK, Traces.of("j,0,1,100"), ClusterShape.parse("1x1x8"), "heavy", 2, 1),
+                new SuiteInput("b", Half.CHECK, Traces.of("j,0,1,100"), ClusterShape.parse("1x1x8"), "heavy", 2, 1));
+        Map<String, Map<String, RunResult>> results = Map.of(
+                "a", Map.of(SuiteTable.BASELINE, avg(200), "new", avg(150.0000004), "old", avg(150)),
+                "b", Map.of(SuiteTable.BASELINE, avg(200), "new", avg(140), "old", avg(150)));
+
+        PairedComparison c = PairedComparison.of(inputs, results, "new", "old").orElseThrow();
+
+        assertThat(c.inputs()).isEqualTo(2);
+        assertThat(c.ahead()).as("b only: a's runs differ by the result file's rounding").isEqualTo(1);
+        assertThat(c.behind()).isZero();
+        assertThat(c.meanDifference()).isCloseTo(0.05, within(1e-9));
+    }
+
+    private static RunResult avg(double seconds) {
+        return new RunResult(seconds, seconds, 0, 0, 0, 0, 0, 0);
     }
 
     @Test
