@@ -24,12 +24,6 @@ import java.util.SplittableRandom;
  */
 public record PairedComparison(int inputs, double meanDifference, int ahead, int behind, double low, double high) {
 
-    /**
-     * Average JCTs this close are the same run: a run read back from its result file (six decimals) against one just
-     * computed differs by rounding alone, which must not count as ahead or behind.
-     */
-    static final double TIE_SECONDS = 1e-3;
-
     /** Bootstrap resamples. */
     static final int RESAMPLES = 10_000;
     private static final long SEED = 15;
@@ -46,9 +40,8 @@ public record PairedComparison(int inputs, double meanDifference, int ahead, int
             if (base == null || run == null || ref == null) {
                 continue;
             }
-            double d = Math.abs(run.avgJct() - ref.avgJct()) <= TIE_SECONDS ? 0
-                    : SuiteTable.gapClosed(base.avgJct(), run.avgJct(), input.floorSeconds())
-                            - SuiteTable.gapClosed(base.avgJct(), ref.avgJct(), input.floorSeconds());
+            double d = SuiteTable.gapClosed(base.avgJct(), run.avgJct(), input.floorSeconds())
+                    - SuiteTable.gapClosed(base.avgJct(), ref.avgJct(), input.floorSeconds());
             if (!Double.isNaN(d)) {
                 differences.add(d);
             }

@@ -24,9 +24,20 @@ import java.util.Properties;
  * @param multiGpuJobs jobs of more than one GPU
  * @param spreadGangs multi-GPU jobs that ran on more servers than the fewest that hold them in some attempt
  * @param wallSeconds wall time of the run
+ *
+ * <p>The figures are held as the result file holds them (six decimals), so that a run just computed and the same run
+ * read back from its file are equal: comparisons between columns, some run and some kept, never see rounding.
  */
 public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, double migrationsPerJob,
                         int unfinished, int multiGpuJobs, int spreadGangs, double wallSeconds) {
+
+    public RunResult {
+        avgJct = kept(avgJct);
+        p99Jct = kept(p99Jct);
+        preemptionsPerJob = kept(preemptionsPerJob);
+        migrationsPerJob = kept(migrationsPerJob);
+        wallSeconds = kept(wallSeconds);
+    }
 
     /** The figures of a finished simulation on servers of {@code gpusPerServer} GPUs. */
     public static RunResult of(SimulationRun run, int gpusPerServer) {
@@ -81,6 +92,11 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         } catch (NullPointerException | NumberFormatException e) {
             throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** {@code v} as {@link #write} writes and {@link #read} reads it. */
+    private static double kept(double v) {
+        return Double.parseDouble(num(v));
     }
 
     private static String num(double v) {

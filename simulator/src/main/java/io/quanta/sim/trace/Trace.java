@@ -44,11 +44,16 @@ public record Trace(String name, List<TraceJob> jobs) {
         if (seconds == 0) {
             return this;
         }
+        return new Trace(name + " (shifted " + seconds + " s)", offset(jobs, seconds));
+    }
+
+    /** The jobs with every submit time moved by {@code seconds}. */
+    private static List<TraceJob> offset(List<TraceJob> jobs, long seconds) {
         List<TraceJob> out = new ArrayList<>(jobs.size());
         for (TraceJob j : jobs) {
             out.add(new TraceJob(j.jobId(), j.submitSeconds() + seconds, j.numGpus(), j.durationSeconds(), j.tenant()));
         }
-        return new Trace(name + " (shifted " + seconds + " s)", out);
+        return out;
     }
 
     /** The first {@code n} jobs (all if {@code n} is larger). */
@@ -69,11 +74,7 @@ public record Trace(String name, List<TraceJob> jobs) {
                     + " of " + jobs.size() + " jobs");
         }
         long t0 = jobs.get(from).submitSeconds();
-        List<TraceJob> out = new ArrayList<>(n);
-        for (TraceJob j : jobs.subList(from, from + n)) {
-            out.add(new TraceJob(j.jobId(), j.submitSeconds() - t0, j.numGpus(), j.durationSeconds(), j.tenant()));
-        }
-        return new Trace(name + " jobs " + from + "-" + (from + n - 1), out);
+        return new Trace(name + " jobs " + from + "-" + (from + n - 1), offset(jobs.subList(from, from + n), -t0));
     }
 
     /** Mean service time in seconds (duration at full speed): the no-queueing floor of the average JCT. */

@@ -99,6 +99,18 @@ class SuiteTableTest {
     }
 
     @Test
+    void shouldHoldAComputedRunAsItsFileHoldsIt(@TempDir Path dir) {
+        RunResult computed = new RunResult(6_122.4347354321, 169_832.0000004, 1.0 / 3, 2.0 / 3, 0, 240, 17, 0.1234567);
+        Path file = dir.resolve("result.properties");
+
+        computed.write(file);
+
+        assertThat(RunResult.read(file)).isEqualTo(computed);
+        assertThat(computed.avgJct()).isEqualTo(6_122.434735);
+        assertThat(computed.p99Jct()).isEqualTo(169_832.0);
+    }
+
+    @Test
     void shouldParseRunsWithLabelsAndParameters() {
         assertThat(RunSpec.parse("quanta")).isEqualTo(new RunSpec("quanta", "quanta", Map.of()));
         assertThat(RunSpec.parse("q-knob8=quanta:quanta.starvation-knob=8,migration.enabled=off"))
