@@ -273,6 +273,14 @@ public final class PolicyConfigKeys {
                     + " free, when no job waits (Gandiva).",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<Boolean> QUANTA_UNPACK_ROOM = new ConfigKey<>("quanta.unpack-room", "off",
+            "on, off",
+            "on = with quanta.unpack=on, once no job waits a packed gang of at most one server's GPUs that wants one"
+                    + " server and finds none free has one emptied for it as quanta.make-room empties one (its smaller"
+                    + " jobs migrate to free GPUs elsewhere, within migration.max-per-pass) and moves there; with"
+                    + " migration.enabled=on only; off = a packed gang unpacks only onto GPUs already free.",
+            PolicyConfigKeys::onOff);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -284,7 +292,7 @@ public final class PolicyConfigKeys {
             QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
-            QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE));
+            QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM));
 
     private PolicyConfigKeys() {
     }

@@ -111,6 +111,37 @@ public final class MakeRoom implements FallbackStep {
         }
     }
 
+    /**
+     * Moves a packed gang of at most one server's GPUs that wants one server onto a server of its own
+     * ({@code quanta.unpack-room}; called by {@link PackSplitter} when no job waits): at once where a server has the
+     * free GPUs, else onto GPUs being vacated for it (held, no decision), else by making room as for a waiting gang.
+     * Without it a packed gang that finds no free server stays packed, at half its speed or less, until a server
+     * happens to free up, which on a cell that runs full most of the time can take days.
+     *
+     * @return true when the gang moved, or GPUs are held or being vacated for it
+     */
+    public boolean unpack(Job gang, Allocation alloc) {
+        if (moves >= maxMoves || gang.numGpus() < 2 || gang.numGpus() > alloc.cell().maxPerNode(gang.gpuType())
+                || !placer.rule().prefersConsolidation(gang)) {
+            return false;
+        }
+        String shared = String.join(",", gang.sharingWith());
+        Optional<Placement> now = placer.place(gang, alloc.pool(), Layer.FREE, true);
+        if (now.isPresent()) {
+            alloc.migrate(gang, now.get().gpus(), policy + ": unpack job " + gang.id() + " (shared with " + shared
+                            + ") onto " + now.get().describe() + ": no job waits, a server of its own lets it run alone",
+                    Text.details("sharingWith", shared, "placement", now.get().describe()));
+            moves++;
+            return true;
+        }
+        Optional<Placement> soon = placer.place(gang, alloc.pool(), Layer.SOON, true);
+        if (soon.isPresent()) {
+            alloc.holdBack(gang, soon.get().gpus());
+            return true;
+        }
+        return makeRoom(gang, alloc, "packed with " + shared);
+    }
+
     /** Empties the server that needs the fewest moves for {@code gang}; {@code why} says why it needs one. */
     private boolean makeRoom(Job gang, Allocation alloc, String why) {
         int need = gang.numGpus();

@@ -34,6 +34,15 @@ public final class PackSplitter {
 
     /** Moves packed jobs to free GPUs; call after allocation, with the jobs left waiting. */
     public void apply(List<Job> running, List<Job> leftWaiting, Allocation alloc) {
+        apply(running, leftWaiting, alloc, null);
+    }
+
+    /**
+     * Like {@link #apply(List, List, Allocation)}; with {@code room} ({@code quanta.unpack-room}), a gang that wants
+     * one server first tries {@link MakeRoom#unpack}: onto a server already free, onto GPUs being vacated for it, or
+     * onto a server emptied for it; only when none of these exists does it move to free GPUs as without.
+     */
+    public void apply(List<Job> running, List<Job> leftWaiting, Allocation alloc, MakeRoom room) {
         if (!leftWaiting.isEmpty() || maxPerPass == 0) {
             return;
         }
@@ -42,6 +51,9 @@ public final class PackSplitter {
         for (Job job : movers) {
             if (moved >= maxPerPass) {
                 return;
+            }
+            if (room != null && room.unpack(job, alloc)) {
+                continue;
             }
             var target = placer.place(job, alloc.pool(), Layer.FREE);
             if (target.isPresent()) {

@@ -98,6 +98,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.make-room");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.reconsolidate", "always")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.reconsolidate");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.unpack-room", "1")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.unpack-room");
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.testing.DecisionValidator;
 import io.quanta.core.testing.JobFixture;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -353,6 +354,24 @@ class PolicyScenarioTest {
                 row("quanta: reconsolidate moves nothing with migration off",
                         "policy=quanta quanta.reconsolidate=on migration.enabled=off", spreadWhileWaitingCell(),
                         List.of(), ""),
+                row("quanta: a packed gang finds no free server and stays packed (unpack-room=off, default)",
+                        "policy=quanta", packedGangCell(false), List.of(), ""),
+                row("quanta: with unpack-room=on room is made for a packed gang once no job waits",
+                        "policy=quanta quanta.unpack-room=on", packedGangCell(false),
+                        List.of("MIGRATE c n3/0->n2/2"), "to make room for gang p (4 GPUs, packed with q)"),
+                row("quanta: with unpack-room=on a packed gang moves onto a free server at once",
+                        "policy=quanta quanta.unpack-room=on", packedGangCell(true),
+                        List.of("MIGRATE p n1/0,n1/1,n1/2,n1/3->n4/0,n4/1,n4/2,n4/3"),
+                        "unpack job p (shared with q) onto 4 GPUs on 1 node"),
+                row("quanta: unpack-room makes room only with what the waiting jobs left",
+                        "policy=quanta quanta.unpack-room=on placement.packing=off", packedGangCell(false, true),
+                        List.of("MIGRATE c n3/0->n4/1", "START w n2/2,n2/3"), "start job w"),
+                row("quanta: unpack-room stays within migration.max-per-pass",
+                        "policy=quanta quanta.unpack-room=on migration.max-per-pass=0", packedGangCell(false),
+                        List.of(), ""),
+                row("quanta: unpack-room moves nothing with migration off",
+                        "policy=quanta quanta.unpack-room=on migration.enabled=off", packedGangCell(false),
+                        List.of(), ""),
                 row("quanta: a tenant within quota reclaims GPUs lent to another", "policy=quanta quota.a=4 quota.b=4",
                         quotaCell(), List.of("SUSPEND b2"), "runs on GPUs borrowed beyond its quota"),
                 row("quanta without quotas: peers are not preempted", "policy=quanta",
@@ -620,6 +639,33 @@ class PolicyScenarioTest {
                 aJob("a").seq(2).runningOn("n1", 0).executed(100), aJob("b").seq(3).runningOn("n1", 1).executed(100),
                 aJob("c").seq(4).runningOn("n2", 0).executed(100), aJob("d").seq(5).runningOn("n3", 0).executed(100),
                 aJob("e").seq(6).runningOn("n3", 1).executed(100), aJob("w").seq(7).gpus(2).waiting(5)).build();
+    }
+
+    static ClusterSnapshot packedGangCell(boolean freeServer) {
+        return packedGangCell(freeServer, false);
+    }
+
+    /**
+     * The 4-GPU gangs p (skewed, less attained) and q share n1's four GPUs, settled; n2 runs the one-GPU jobs a and b
+     * (2 GPUs free), n3 runs c (3 free); n4 runs d (3 free), or with {@code freeServer} nothing. Without a free
+     * server no server has 4 free GPUs: p fits n3 once c moves to n2. With {@code waiting} the 2-GPU job w waits.
+     */
+    static ClusterSnapshot packedGangCell(boolean freeServer, boolean waiting) {
+        List<JobFixture> jobs = new ArrayList<>(List.of(
+                aJob("p").seq(1).runningOn("n1", 0, 1, 2, 3).skew(0.9).executed(5000).attained(20_000).level(2)
+                        .sharingWith("q"),
+                aJob("q").seq(2).runningOn("n1", 0, 1, 2, 3).skew(0.9).executed(9000).attained(36_000).level(2)
+                        .sharingWith("p"),
+                aJob("a").seq(3).runningOn("n2", 0).executed(100), aJob("b").seq(4).runningOn("n2", 1).executed(100),
+                aJob("c").seq(5).runningOn("n3", 0).executed(100)));
+        if (!freeServer) {
+            jobs.add(aJob("d").seq(6).runningOn("n4", 0).executed(100));
+        }
+        if (waiting) {
+            jobs.add(aJob("w").seq(7).gpus(2).waiting(5));
+        }
+        return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4), aNode("n4").gpus(4))
+                .jobs(jobs.toArray(JobFixture[]::new)).build();
     }
 
     /** One 16 GiB GPU running v (lstm, 6,000 MiB, queue 1); a new job w (resnet50, 8,000 MiB) waits. */

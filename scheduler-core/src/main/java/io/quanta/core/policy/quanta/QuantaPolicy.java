@@ -117,8 +117,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
-        if (migrationEnabled && (settings.makeRoom() || settings.reconsolidate())) {
-            MakeRoom room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass);
+        MakeRoom room = null;
+        if (migrationEnabled && (settings.makeRoom() || settings.reconsolidate() || settings.unpackRoom())) {
+            room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass);
             if (settings.reconsolidate()) {
                 room.reconsolidate(pass.alloc());
             }
@@ -142,7 +143,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
         gandiva.defragment(pass, left, settings.defragmentWhileWaiting());
-        splitter.apply(pass.running(), left, pass.alloc());
+        splitter.apply(pass.running(), left, pass.alloc(), settings.unpackRoom() ? room : null);
         return pass.alloc().decisions();
     }
 

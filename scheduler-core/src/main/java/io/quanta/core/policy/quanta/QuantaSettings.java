@@ -39,6 +39,7 @@ import java.util.OptionalDouble;
  * @param declaredIndex true to rank a job by its declared duration while it has GPU-seconds of it left
  * @param makeRoom true to migrate small jobs off a server for a gang that waits for a consolidated placement
  * @param reconsolidate true to move a running gang that runs spread over servers onto one, making room if needed
+ * @param unpackRoom true to unpack a packed gang onto a server of its own once no job waits, making room if needed
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -46,7 +47,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
                              double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
-                             boolean makeRoom, boolean reconsolidate) {
+                             boolean makeRoom, boolean reconsolidate, boolean unpackRoom) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -75,7 +76,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S),
                 "always".equals(config.get(PolicyConfigKeys.QUANTA_DEFRAGMENT)),
                 "declared".equals(config.get(PolicyConfigKeys.QUANTA_INDEX)),
-                config.get(PolicyConfigKeys.QUANTA_MAKE_ROOM), config.get(PolicyConfigKeys.QUANTA_RECONSOLIDATE));
+                config.get(PolicyConfigKeys.QUANTA_MAKE_ROOM), config.get(PolicyConfigKeys.QUANTA_RECONSOLIDATE),
+                config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
