@@ -49,8 +49,9 @@ import java.util.Optional;
  * packing when over-subscribed, kept only when introspection measures more useful work than running one job at a time
  * and undone once no job waits; de-fragmenting migration; and tenant fairness: with quotas configured, jobs within
  * their tenant's quota go first and reclaim lent GPUs by preempting borrowers; optionally, a gang that waited long
- * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}), and a gang that waits for a
- * consolidated placement while enough GPUs are free has room made for it by moving smaller jobs ({@link MakeRoom}).
+ * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}), a gang that waits for a
+ * consolidated placement while enough GPUs are free has room made for it by moving smaller jobs ({@link MakeRoom}),
+ * and once no job waits a packed gang gets a server emptied for it the same way ({@link MakeRoom#unpack}).
  * {@link QuantaSettings} says which shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
