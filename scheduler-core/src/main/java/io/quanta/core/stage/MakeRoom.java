@@ -16,7 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Makes room for a gang that waits for a consolidated placement while enough GPUs are free, only not together
@@ -94,20 +96,10 @@ public final class MakeRoom implements FallbackStep {
                 continue;
             }
             int nodes = Defragmenter.nodesOf(gang.placement());
-            Optional<Placement> now = placer.place(gang, alloc.pool(), Layer.FREE, true);
-            if (now.isPresent()) {
-                alloc.migrate(gang, now.get().gpus(), policy + ": move job " + gang.id() + ", spread over " + nodes
-                                + " servers, onto " + now.get().describe(),
-                        Text.details("fromNodes", Integer.toString(nodes), "toNodes", "1"));
-                moves++;
-                continue;
-            }
-            Optional<Placement> soon = placer.place(gang, alloc.pool(), Layer.SOON, true);
-            if (soon.isPresent()) {
-                alloc.holdBack(gang, soon.get().gpus());
-                continue;
-            }
-            makeRoom(gang, alloc, "running spread over " + nodes + " servers");
+            ontoOneServer(gang, alloc, "running spread over " + nodes + " servers",
+                    to -> policy + ": move job " + gang.id() + ", spread over " + nodes + " servers, onto "
+                            + to.describe(),
+                    to -> Text.details("fromNodes", Integer.toString(nodes), "toNodes", "1"));
         }
     }
 
@@ -126,11 +118,23 @@ public final class MakeRoom implements FallbackStep {
             return false;
         }
         String shared = String.join(",", gang.sharingWith());
+        return ontoOneServer(gang, alloc, "packed with " + shared,
+                to -> policy + ": unpack job " + gang.id() + " (shared with " + shared + ") onto " + to.describe()
+                        + ": no job waits, a server of its own lets it run alone",
+                to -> Text.details("sharingWith", shared, "placement", to.describe()));
+    }
+
+    /**
+     * Moves a running gang onto one server: at once where one has the free GPUs, else onto GPUs being vacated (held
+     * for the gang, no decision), else by making room ({@code why} says why it needs one).
+     *
+     * @return true when the gang moved, or GPUs are held or being vacated for it
+     */
+    private boolean ontoOneServer(Job gang, Allocation alloc, String why, Function<Placement, String> reason,
+                                  Function<Placement, SortedMap<String, String>> details) {
         Optional<Placement> now = placer.place(gang, alloc.pool(), Layer.FREE, true);
         if (now.isPresent()) {
-            alloc.migrate(gang, now.get().gpus(), policy + ": unpack job " + gang.id() + " (shared with " + shared
-                            + ") onto " + now.get().describe() + ": no job waits, a server of its own lets it run alone",
-                    Text.details("sharingWith", shared, "placement", now.get().describe()));
+            alloc.migrate(gang, now.get().gpus(), reason.apply(now.get()), details.apply(now.get()));
             moves++;
             return true;
         }
@@ -139,7 +143,7 @@ public final class MakeRoom implements FallbackStep {
             alloc.holdBack(gang, soon.get().gpus());
             return true;
         }
-        return makeRoom(gang, alloc, "packed with " + shared);
+        return makeRoom(gang, alloc, why);
     }
 
     /** Empties the server that needs the fewest moves for {@code gang}; {@code why} says why it needs one. */
