@@ -281,6 +281,13 @@ public final class PolicyConfigKeys {
                     + " migration.enabled=on only; off = a packed gang unpacks only onto GPUs already free.",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<Boolean> QUANTA_UNPACK_WHILE_WAITING = new ConfigKey<>(
+            "quanta.unpack-while-waiting", "off", "on, off",
+            "on = with quanta.unpack=on, unpack also in a pass that leaves jobs waiting, onto the free GPUs they could"
+                    + " not use in it (a gang waiting for one server or for more GPUs than are free); off = unpack only"
+                    + " in a pass that leaves no job waiting.",
+            PolicyConfigKeys::onOff);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -292,7 +299,8 @@ public final class PolicyConfigKeys {
             QUANTA_INDEX_BY_TENANT, QUANTA_THRESHOLD_QUANTILES,
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
-            QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM));
+            QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
+            QUANTA_UNPACK_WHILE_WAITING));
 
     private PolicyConfigKeys() {
     }

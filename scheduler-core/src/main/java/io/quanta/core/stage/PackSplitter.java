@@ -18,18 +18,23 @@ import java.util.Set;
  * jobs wait, but a pack otherwise lasts until one of its jobs finishes, and even a gaining pack slows both (two
  * language models run at 0.81 each). Run only when no job is left waiting, so that it never takes GPUs a waiting job
  * could use: the member of a settled pack with the least attained service moves to free GPUs, at most
- * {@code maxPerPass} per pass, least attained first.
+ * {@code maxPerPass} per pass, least attained first. With {@code whileWaiting} ({@code quanta.unpack-while-waiting})
+ * it also runs in a pass that leaves jobs waiting: the scheduler has then given them every free GPU they could use
+ * in this pass, so the free GPUs left are ones they cannot use now (a gang waiting for one server or for more GPUs
+ * than are free), and a few waiting gangs no longer keep every pack of the cell together for hours.
  */
 public final class PackSplitter {
 
     private final String policy;
     private final Placer placer;
     private final int maxPerPass;
+    private final boolean whileWaiting;
 
-    public PackSplitter(String policy, Placer placer, int maxPerPass) {
+    public PackSplitter(String policy, Placer placer, int maxPerPass, boolean whileWaiting) {
         this.policy = policy;
         this.placer = placer;
         this.maxPerPass = maxPerPass;
+        this.whileWaiting = whileWaiting;
     }
 
     /** Moves packed jobs to free GPUs; call after allocation, with the jobs left waiting. */
@@ -40,10 +45,12 @@ public final class PackSplitter {
     /**
      * Like {@link #apply(List, List, Allocation)}; with {@code room} ({@code quanta.unpack-room}), a gang that wants
      * one server first tries {@link MakeRoom#unpack}: onto a server already free, onto GPUs being vacated for it, or
-     * onto a server emptied for it; only when none of these exists does it move to free GPUs as without.
+     * onto a server emptied for it; only when none of these exists does it move to free GPUs as without. Room is made
+     * only in a pass that leaves no job waiting.
      */
     public void apply(List<Job> running, List<Job> leftWaiting, Allocation alloc, MakeRoom room) {
-        if (!leftWaiting.isEmpty() || maxPerPass == 0) {
+        boolean waiting = !leftWaiting.isEmpty();
+        if ((waiting && !whileWaiting) || maxPerPass == 0) {
             return;
         }
         List<Job> movers = movers(running, alloc);
@@ -52,12 +59,12 @@ public final class PackSplitter {
             if (moved >= maxPerPass) {
                 return;
             }
-            if (room != null && room.unpack(job, alloc)) {
+            if (room != null && !waiting && room.unpack(job, alloc)) {
                 continue;
             }
             var target = placer.place(job, alloc.pool(), Layer.FREE);
             if (target.isPresent()) {
-                move(job, target.get(), alloc);
+                move(job, target.get(), waiting, alloc);
                 moved++;
             }
         }
@@ -92,10 +99,11 @@ public final class PackSplitter {
         return movers;
     }
 
-    private void move(Job job, Placement target, Allocation alloc) {
+    private void move(Job job, Placement target, boolean waiting, Allocation alloc) {
         alloc.migrate(job, target.gpus(), policy + ": unpack job " + job.id() + " (shared with "
                         + String.join(",", job.sharingWith()) + ") to " + target.describe()
-                        + ": no job waits, free GPUs let it run alone",
+                        + (waiting ? ": the jobs left waiting cannot use these free GPUs in this pass, they let it run alone"
+                                : ": no job waits, free GPUs let it run alone"),
                 Text.details("sharingWith", String.join(",", job.sharingWith()), "placement", target.describe()));
     }
 }

@@ -100,6 +100,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.reconsolidate");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.unpack-room", "1")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.unpack-room");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.unpack-while-waiting", "always")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.unpack-while-waiting");
     }
 
     @Test

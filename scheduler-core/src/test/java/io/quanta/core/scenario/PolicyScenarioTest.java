@@ -372,6 +372,11 @@ class PolicyScenarioTest {
                 row("quanta: unpack-room moves nothing with migration off",
                         "policy=quanta quanta.unpack-room=on migration.enabled=off", packedGangCell(false),
                         List.of(), ""),
+                row("quanta: a waiting gang keeps every pack together (unpack-while-waiting=off, default)",
+                        "policy=quanta", packedWhileGangWaitsCell(), List.of(), ""),
+                row("quanta: with unpack-while-waiting=on a pack unpacks onto a GPU the waiting gang cannot use",
+                        "policy=quanta quanta.unpack-while-waiting=on", packedWhileGangWaitsCell(),
+                        List.of("MIGRATE b n1/0->n2/0"), "the jobs left waiting cannot use these free GPUs"),
                 row("quanta: a tenant within quota reclaims GPUs lent to another", "policy=quanta quota.a=4 quota.b=4",
                         quotaCell(), List.of("SUSPEND b2"), "runs on GPUs borrowed beyond its quota"),
                 row("quanta without quotas: peers are not preempted", "policy=quanta",
@@ -639,6 +644,17 @@ class PolicyScenarioTest {
                 aJob("a").seq(2).runningOn("n1", 0).executed(100), aJob("b").seq(3).runningOn("n1", 1).executed(100),
                 aJob("c").seq(4).runningOn("n2", 0).executed(100), aJob("d").seq(5).runningOn("n3", 0).executed(100),
                 aJob("e").seq(6).runningOn("n3", 1).executed(100), aJob("w").seq(7).gpus(2).waiting(5)).build();
+    }
+
+    /**
+     * a and b share n1's one GPU, settled; n2's one GPU is free; the 2-GPU gang w waits, new, and can neither start
+     * (one GPU free), preempt (every job is in queue 0) nor pack (no running job of its size).
+     */
+    static ClusterSnapshot packedWhileGangWaitsCell() {
+        return aCell().nodes(aNode("n1").gpus(1), aNode("n2").gpus(1)).jobs(
+                aJob("a").seq(1).runningOn("n1", 0).executed(3000).attained(3000).sharingWith("b"),
+                aJob("b").seq(2).runningOn("n1", 0).executed(100).attained(100).sharingWith("a"),
+                aJob("w").seq(3).gpus(2).waiting(5)).build();
     }
 
     static ClusterSnapshot packedGangCell(boolean freeServer) {

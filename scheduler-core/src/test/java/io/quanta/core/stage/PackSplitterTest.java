@@ -26,7 +26,12 @@ class PackSplitterTest {
 
     private static final Placer PLACER = new Placer(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300));
 
-    record Row(String name, int maxPerPass, boolean jobWaiting, List<JobFixture> running, List<String> expected) {
+    record Row(String name, int maxPerPass, boolean jobWaiting, List<JobFixture> running, List<String> expected,
+               boolean whileWaiting) {
+        Row(String name, int maxPerPass, boolean jobWaiting, List<JobFixture> running, List<String> expected) {
+            this(name, maxPerPass, jobWaiting, running, expected, false);
+        }
+
         @Override
         public String toString() {
             return name;
@@ -48,6 +53,10 @@ class PackSplitterTest {
                 new Row("no job waits: the member with least service moves to a free GPU", 2, false, pack(),
                         List.of("MIGRATE b n1/0->n2/0")),
                 new Row("a job waits: the free GPUs are left to it", 2, true, pack(), List.of()),
+                new Row("a job waits, unpack-while-waiting: the free GPUs it could not use take the pack apart", 2,
+                        true, pack(), List.of("MIGRATE b n1/0->n2/0"), true),
+                new Row("unpack-while-waiting with no job waiting: as without", 2, false, pack(),
+                        List.of("MIGRATE b n1/0->n2/0"), true),
                 new Row("a pack under introspection is left to the introspector", 2, false,
                         List.of(aJob("a").seq(1).runningOn("n1", 0).sharingWith("b").attained(5000),
                                 aJob("b").seq(2).runningOn("n1", 0).sharingWith("a").attained(100)
@@ -68,14 +77,14 @@ class PackSplitterTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
-    void shouldUnpackOnlyWhenNoJobWaitsAndGpusAreFree(Row row) {
+    void shouldUnpackOnlyOntoFreeGpusTheWaitingJobsLeft(Row row) {
         List<Job> running = row.running().stream().map(JobFixture::build).toList();
         List<Job> waiting = row.jobWaiting() ? List.of(aJob("w").seq(9).build()) : List.of();
         ClusterSnapshot snapshot = aCell().at(1_000).nodes(aNode("n1").gpus(1), aNode("n2").gpus(1),
                 aNode("n3").gpus(1)).jobs(Stream.concat(running.stream(), waiting.stream()).toList()).build();
         Allocation alloc = new Allocation(new CellIndex(snapshot));
 
-        new PackSplitter("p", PLACER, row.maxPerPass()).apply(running, waiting, alloc);
+        new PackSplitter("p", PLACER, row.maxPerPass(), row.whileWaiting()).apply(running, waiting, alloc);
 
         assertThat(alloc.decisions().list().stream().filter(Decision.Migrate.class::isInstance)
                 .map(Decision.Migrate.class::cast)

@@ -86,7 +86,8 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packMinSpeed());
         this.migrationsPerPass = config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS);
         this.migrationEnabled = config.get(PolicyConfigKeys.MIGRATION);
-        this.splitter = new PackSplitter(NAME, placer, settings.unpack() ? migrationsPerPass : 0);
+        this.splitter = new PackSplitter(NAME, placer, settings.unpack() ? migrationsPerPass : 0,
+                settings.unpackWhileWaiting());
         double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);

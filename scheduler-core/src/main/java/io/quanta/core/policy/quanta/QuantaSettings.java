@@ -40,6 +40,7 @@ import java.util.OptionalDouble;
  * @param makeRoom true to migrate small jobs off a server for a gang that waits for a consolidated placement
  * @param reconsolidate true to move a running gang that runs spread over servers onto one, making room if needed
  * @param unpackRoom true to unpack a packed gang onto a server of its own once no job waits, making room if needed
+ * @param unpackWhileWaiting true to unpack also in a pass that leaves jobs waiting, onto GPUs they cannot use
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -47,7 +48,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              List<Double> thresholdQuantiles, QueueRules queueRules,
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
                              double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
-                             boolean makeRoom, boolean reconsolidate, boolean unpackRoom) {
+                             boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
+                             boolean unpackWhileWaiting) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -77,7 +79,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "always".equals(config.get(PolicyConfigKeys.QUANTA_DEFRAGMENT)),
                 "declared".equals(config.get(PolicyConfigKeys.QUANTA_INDEX)),
                 config.get(PolicyConfigKeys.QUANTA_MAKE_ROOM), config.get(PolicyConfigKeys.QUANTA_RECONSOLIDATE),
-                config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM));
+                config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM), config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
