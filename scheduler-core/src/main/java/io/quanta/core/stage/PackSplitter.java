@@ -102,8 +102,8 @@ public final class PackSplitter {
     private void move(Job job, Placement target, boolean waiting, Allocation alloc) {
         alloc.migrate(job, target.gpus(), policy + ": unpack job " + job.id() + " (shared with "
                         + String.join(",", job.sharingWith()) + ") to " + target.describe()
-                        + (waiting ? ": the jobs left waiting cannot use these free GPUs in this pass, they let it run alone"
-                                : ": no job waits, free GPUs let it run alone"),
+                        + (waiting ? ": the jobs left waiting cannot use these free GPUs in this pass, so it runs"
+                                + " alone on them" : ": no job waits, free GPUs let it run alone"),
                 Text.details("sharingWith", String.join(",", job.sharingWith()), "placement", target.describe()));
     }
 }

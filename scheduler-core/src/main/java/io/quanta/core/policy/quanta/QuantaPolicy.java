@@ -47,8 +47,9 @@ import java.util.Optional;
  * for every model whose tensors are skewed enough to lose speed when spread, waiting up to an hour for it, or half the
  * time a gang has already run if that is longer (at once spread when no rack could ever hold the gang); Gandiva-style
  * packing when over-subscribed, kept only when introspection measures more useful work than running one job at a time
- * and undone once no job waits (optionally also onto GPUs the jobs left waiting cannot use, {@link PackSplitter}); de-fragmenting migration; and tenant fairness: with quotas configured, jobs within
- * their tenant's quota go first and reclaim lent GPUs by preempting borrowers; optionally, a gang that waited long
+ * and undone once no job waits (optionally also onto GPUs the jobs left waiting cannot use, {@link PackSplitter});
+ * de-fragmenting migration; and tenant fairness: with quotas configured, jobs within their tenant's quota go first
+ * and reclaim lent GPUs by preempting borrowers; optionally, a gang that waited long
  * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}), a gang that waits for a
  * consolidated placement while enough GPUs are free has room made for it by moving smaller jobs ({@link MakeRoom}),
  * and once no job waits a packed gang gets a server emptied for it the same way ({@link MakeRoom#unpack}).

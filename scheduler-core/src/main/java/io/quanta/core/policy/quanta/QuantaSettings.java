@@ -79,7 +79,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "always".equals(config.get(PolicyConfigKeys.QUANTA_DEFRAGMENT)),
                 "declared".equals(config.get(PolicyConfigKeys.QUANTA_INDEX)),
                 config.get(PolicyConfigKeys.QUANTA_MAKE_ROOM), config.get(PolicyConfigKeys.QUANTA_RECONSOLIDATE),
-                config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM), config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING));
+                config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM),
+                config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
