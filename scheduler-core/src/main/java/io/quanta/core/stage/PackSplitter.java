@@ -37,13 +37,9 @@ public final class PackSplitter {
         this.whileWaiting = whileWaiting;
     }
 
-    /** Moves packed jobs to free GPUs; call after allocation, with the jobs left waiting. */
-    public void apply(List<Job> running, List<Job> leftWaiting, Allocation alloc) {
-        apply(running, leftWaiting, alloc, null);
-    }
-
     /**
-     * Like {@link #apply(List, List, Allocation)}; with {@code room} ({@code quanta.unpack-room}), a gang that wants
+     * Moves packed jobs to free GPUs; call after allocation, with the jobs left waiting. With {@code room}
+     * ({@code quanta.unpack-room}; null without it), a gang that wants
      * one server first tries {@link MakeRoom#unpack}: onto a server already free, onto GPUs being vacated for it, or
      * onto a server emptied for it; only when none of these exists does it move to free GPUs as without. Room is made
      * only in a pass that leaves no job waiting.

@@ -84,7 +84,7 @@ class PackSplitterTest {
                 aNode("n3").gpus(1)).jobs(Stream.concat(running.stream(), waiting.stream()).toList()).build();
         Allocation alloc = new Allocation(new CellIndex(snapshot));
 
-        new PackSplitter("p", PLACER, row.maxPerPass(), row.whileWaiting()).apply(running, waiting, alloc);
+        new PackSplitter("p", PLACER, row.maxPerPass(), row.whileWaiting()).apply(running, waiting, alloc, null);
 
         assertThat(alloc.decisions().list().stream().filter(Decision.Migrate.class::isInstance)
                 .map(Decision.Migrate.class::cast)
