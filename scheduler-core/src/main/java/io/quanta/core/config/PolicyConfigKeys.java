@@ -288,6 +288,13 @@ public final class PolicyConfigKeys {
                     + " in a pass that leaves no job waiting.",
             PolicyConfigKeys::onOff);
 
+    public static final ConfigKey<String> QUANTA_GANG_PACKS = new ConfigKey<>("quanta.gang-packs", "any",
+            "any, proven",
+            "Which model pairs a waiting gang (2 or more GPUs) may pack with: any = every pair not remembered as"
+                    + " interfering, as a one-GPU job; proven = only the pairs of a pack now running that introspection"
+                    + " kept, so that an unmeasured pair is tried by one-GPU jobs and not at the cost of a whole gang.",
+            oneOf("any", "proven"));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -300,7 +307,7 @@ public final class PolicyConfigKeys {
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
-            QUANTA_UNPACK_WHILE_WAITING));
+            QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS));
 
     private PolicyConfigKeys() {
     }

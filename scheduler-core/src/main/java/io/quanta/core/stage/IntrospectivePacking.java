@@ -43,8 +43,19 @@ public final class IntrospectivePacking {
 
     /** The packing fallback for this pass, when packing is on. */
     public Optional<FallbackStep> packer(Pass pass) {
-        return packing ? Optional.of(new Packer(policy, maxJobsPerGpu, pass.snapshot().interferenceMemory(),
-                pass.running())) : Optional.empty();
+        return packer(pass, false);
+    }
+
+    /**
+     * The packing fallback for this pass, when packing is on; with {@code provenGangPairs} a waiting gang packs only
+     * with a model pair that a running pack has proven ({@link Packer#provenPairsForGangs}).
+     */
+    public Optional<FallbackStep> packer(Pass pass, boolean provenGangPairs) {
+        if (!packing) {
+            return Optional.empty();
+        }
+        Packer packer = new Packer(policy, maxJobsPerGpu, pass.snapshot().interferenceMemory(), pass.running());
+        return Optional.of(provenGangPairs ? packer.provenPairsForGangs() : packer);
     }
 
     /** De-fragments by migration when migration is on and no job was left waiting. */

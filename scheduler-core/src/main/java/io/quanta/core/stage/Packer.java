@@ -11,16 +11,19 @@ import io.quanta.core.plan.Text;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Packing fallback (Gandiva): a waiting job that got no GPUs (the cell is over-subscribed) shares the GPUs of a
  * running job of the same size when the memory of every occupant plus its own fits each GPU, the GPUs hold fewer
  * than the maximum jobs, no occupant is under introspection, and no pair is remembered as interfering. Partners with
- * the least memory are tried first (most head-room), then by arrival.
+ * the least memory are tried first (most head-room), then by arrival. Optionally ({@link #provenPairsForGangs}) a
+ * waiting gang packs only with a model pair that a pack now running has proven: introspection kept it, so it gains.
  */
 public final class Packer implements FallbackStep {
 
@@ -45,6 +48,8 @@ public final class Packer implements FallbackStep {
      * dropped candidates leaves a different window for the next one).
      */
     private final Map<SearchKey, SearchState> fruitless = new HashMap<>();
+    /** The model pairs a waiting gang may pack with, or null for any pair not remembered as interfering. */
+    private Set<InterferenceMemory.Pair> gangPairs;
 
     private record SearchKey(int numGpus, long gpuMemoryMiB, String modelName, Optional<String> gpuType) {
     }
@@ -57,6 +62,35 @@ public final class Packer implements FallbackStep {
         this.maxJobsPerGpu = maxJobsPerGpu;
         this.memory = memory;
         this.running = running;
+    }
+
+    /**
+     * Limits waiting gangs (2 GPUs or more) to the model pairs of the settled packs among the running jobs: packs
+     * whose introspection ended and kept them (no member's placement is still being judged). Introspection remembers
+     * only bad pairs, so without this the first try of every unmeasured pair may fall on a long gang, which then runs
+     * slowed on all its GPUs for a whole introspection window and is moved back (one-GPU jobs still try new pairs).
+     */
+    public Packer provenPairsForGangs() {
+        Map<String, Job> byId = new HashMap<>();
+        running.forEach(j -> byId.put(j.id(), j));
+        Set<InterferenceMemory.Pair> proven = new HashSet<>();
+        for (Job j : running) {
+            if (!settled(j)) {
+                continue;
+            }
+            for (String id : j.sharingWith()) {
+                Job partner = byId.get(id);
+                if (partner != null && settled(partner)) {
+                    proven.add(new InterferenceMemory.Pair(j.profile().modelName(), partner.profile().modelName()));
+                }
+            }
+        }
+        gangPairs = proven;
+        return this;
+    }
+
+    private static boolean settled(Job j) {
+        return j.isRunning() && j.isPacked() && j.placementChangedAt().isEmpty();
     }
 
     @Override
@@ -158,7 +192,9 @@ public final class Packer implements FallbackStep {
         for (String id : reference) {
             Job o = occupant(id, cell);
             if (o == null || !o.profile().memoryKnown() || o.placementChangedAt().isPresent()
-                    || memory.isBadPair(waiting.profile().modelName(), o.profile().modelName())) {
+                    || memory.isBadPair(waiting.profile().modelName(), o.profile().modelName())
+                    || (gangPairs != null && waiting.numGpus() > 1 && !gangPairs.contains(
+                            new InterferenceMemory.Pair(waiting.profile().modelName(), o.profile().modelName())))) {
                 return Optional.empty();
             }
             used += o.profile().gpuMemoryMiB();

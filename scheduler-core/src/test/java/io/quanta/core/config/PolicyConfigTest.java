@@ -102,6 +102,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.unpack-room");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.unpack-while-waiting", "always")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.unpack-while-waiting");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.gang-packs", "on")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.gang-packs");
     }
 
     @Test

@@ -377,6 +377,16 @@ class PolicyScenarioTest {
                 row("quanta: with unpack-while-waiting=on a pack unpacks onto a GPU the waiting gang cannot use",
                         "policy=quanta quanta.unpack-while-waiting=on", packedWhileGangWaitsCell(),
                         List.of("MIGRATE b n1/0->n2/0"), "the jobs left waiting cannot use these free GPUs"),
+                row("quanta: a waiting gang packs with a pair nobody measured (gang-packs=any, default)",
+                        "policy=quanta", gangPackCell(false), List.of("PACK w n1/0,n1/1 with g"), "over-subscribed"),
+                row("quanta: with gang-packs=proven a gang does not try a pair nobody measured",
+                        "policy=quanta quanta.gang-packs=proven", gangPackCell(false), List.of(), ""),
+                row("quanta: ... but packs with a pair that a running pack has proven",
+                        "policy=quanta quanta.gang-packs=proven", gangPackCell(true), List.of("PACK w n1/0,n1/1 with g"),
+                        "over-subscribed"),
+                row("quanta: ... and a one-GPU job still tries a pair nobody measured",
+                        "policy=quanta quanta.gang-packs=proven", packCell(8000, InterferenceMemory.empty(16)),
+                        List.of("PACK b n1/0 with a"), "over-subscribed"),
                 row("quanta: a tenant within quota reclaims GPUs lent to another", "policy=quanta quota.a=4 quota.b=4",
                         quotaCell(), List.of("SUSPEND b2"), "runs on GPUs borrowed beyond its quota"),
                 row("quanta without quotas: peers are not preempted", "policy=quanta",
@@ -655,6 +665,26 @@ class PolicyScenarioTest {
                 aJob("a").seq(1).runningOn("n1", 0).executed(3000).attained(3000).sharingWith("b"),
                 aJob("b").seq(2).runningOn("n1", 0).executed(100).attained(100).sharingWith("a"),
                 aJob("w").seq(3).gpus(2).waiting(5)).build();
+    }
+
+    /**
+     * n1's two GPUs run the gang g (lstm), the gang w (resnet50) waits and can neither start nor preempt (both in
+     * queue 0); n2's GPU runs one-GPU jobs of the same two models, packed and kept by introspection when
+     * {@code provenPair}, else one lstm job alone.
+     */
+    static ClusterSnapshot gangPackCell(boolean provenPair) {
+        var cell = aCell().nodes(aNode("n1").gpus(2).memoryMiB(16_000), aNode("n2").gpus(1).memoryMiB(16_000));
+        var g = aJob("g").seq(1).gpus(2).runningOn("n1", 0, 1).executed(100).attained(200)
+                .model("lstm", 0.1, 6000, 100);
+        var w = aJob("w").seq(4).gpus(2).waiting(5).model("resnet50", 0.1, 8000, 100);
+        if (provenPair) {
+            return cell.jobs(g, aJob("a").seq(2).runningOn("n2", 0).executed(500).attained(500).sharingWith("b")
+                            .model("lstm", 0.1, 6000, 100),
+                    aJob("b").seq(3).runningOn("n2", 0).executed(400).attained(400).sharingWith("a")
+                            .model("resnet50", 0.1, 8000, 100), w).build();
+        }
+        return cell.jobs(g, aJob("a").seq(2).runningOn("n2", 0).executed(500).attained(500)
+                .model("lstm", 0.1, 6000, 100), w).build();
     }
 
     static ClusterSnapshot packedGangCell(boolean freeServer) {

@@ -52,7 +52,8 @@ import java.util.Optional;
  * and reclaim lent GPUs by preempting borrowers; optionally, a gang that waited long
  * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}), a gang that waits for a
  * consolidated placement while enough GPUs are free has room made for it by moving smaller jobs ({@link MakeRoom}),
- * and once no job waits a packed gang gets a server emptied for it the same way ({@link MakeRoom#unpack}).
+ * once no job waits a packed gang gets a server emptied for it the same way ({@link MakeRoom#unpack}), and a waiting
+ * gang packs only with a model pair that a running pack has proven ({@code quanta.gang-packs=proven}).
  * {@link QuantaSettings} says which shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
@@ -130,7 +131,7 @@ public final class QuantaPolicy extends AbstractPolicy {
                 fallbacks.add(room);
             }
         }
-        Optional<FallbackStep> packer = gandiva.packer(pass);
+        Optional<FallbackStep> packer = gandiva.packer(pass, settings.provenGangPacks());
         PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running());
         if (settings.packFirst() && packer.isPresent()) {
             fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));

@@ -41,6 +41,7 @@ import java.util.OptionalDouble;
  * @param reconsolidate true to move a running gang that runs spread over servers onto one, making room if needed
  * @param unpackRoom true to unpack a packed gang onto a server of its own once no job waits, making room if needed
  * @param unpackWhileWaiting true to unpack also in a pass that leaves jobs waiting, onto GPUs they cannot use
+ * @param provenGangPacks true to pack a waiting gang only with model pairs that a running, kept pack has proven
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -49,7 +50,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
                              double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
-                             boolean unpackWhileWaiting) {
+                             boolean unpackWhileWaiting, boolean provenGangPacks) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -80,7 +81,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "declared".equals(config.get(PolicyConfigKeys.QUANTA_INDEX)),
                 config.get(PolicyConfigKeys.QUANTA_MAKE_ROOM), config.get(PolicyConfigKeys.QUANTA_RECONSOLIDATE),
                 config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM),
-                config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING));
+                config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING),
+                "proven".equals(config.get(PolicyConfigKeys.QUANTA_GANG_PACKS)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
