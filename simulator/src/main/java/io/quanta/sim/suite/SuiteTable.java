@@ -29,6 +29,20 @@ public final class SuiteTable {
     }
 
     /**
+     * How far a p99 may lie above the baseline's and still count as not above it: one second. The traces give
+     * submit times and durations in whole seconds, and the simulated job runner rounds each finish time up to the
+     * next millisecond whenever a job's speed changes, so a job packed with a partner that does not slow it at all
+     * can finish a few milliseconds after the same job alone (`w00-moderate`: 1 ms). Such a difference is not a
+     * difference of the schedule; the smallest p99 differences the rounds reported were minutes.
+     */
+    public static final double P99_RESOLUTION_S = 1.0;
+
+    /** True when {@code p99} is above {@code baselineP99} by more than {@link #P99_RESOLUTION_S}. */
+    public static boolean p99Above(double p99, double baselineP99) {
+        return p99 > baselineP99 + P99_RESOLUTION_S;
+    }
+
+    /**
      * Aggregates of one run label over the inputs of one half.
      *
      * @param inputs inputs with a result for the label and the baseline
@@ -91,7 +105,7 @@ public final class SuiteTable {
                 worstRatio = ratio;
                 worstRatioInput = input.id();
             }
-            if (r.p99Jct() > base.p99Jct() + 1e-6) {
+            if (p99Above(r.p99Jct(), base.p99Jct())) {
                 worse++;
             }
             pre += r.preemptionsPerJob();

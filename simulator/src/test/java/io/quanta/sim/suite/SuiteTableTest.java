@@ -61,6 +61,18 @@ class SuiteTableTest {
     }
 
     @Test
+    void shouldNotCountAP99WithinTheSimulatorsResolutionAsAbove() {
+        assertThat(SuiteTable.p99Above(1_780_406.001, 1_780_406)).isFalse();
+        assertThat(SuiteTable.p99Above(1_780_407.0, 1_780_406)).isFalse();
+        assertThat(SuiteTable.p99Above(1_780_407.5, 1_780_406)).isTrue();
+
+        Map<String, Map<String, RunResult>> r = new LinkedHashMap<>();
+        r.put("a", Map.of("tiresias-las", result(300, 1000, 0.5, 0), "quanta", result(250, 1000.001, 0.2, 0)));
+        r.put("b", Map.of("tiresias-las", result(2000, 5000, 1.0, 0), "quanta", result(1900, 5002, 0.4, 0)));
+        assertThat(SuiteTable.aggregate(List.of(A, B), r, "quanta").p99WorseInputs()).isEqualTo(1);
+    }
+
+    @Test
     void shouldPrintOneSectionPerHalfWithMeanAndWorstRows() {
         String table = SuiteTable.markdown("t", List.of(A, B, C), results(), List.of("tiresias-las", "quanta"));
 
