@@ -20,7 +20,8 @@
 # LABEL=POLICY[:k=v,...] (more columns), --resume, --reuse DIR, --threads N, --inputs ID,..., --list, --bounds-only
 # (each input's floor, lower bound and ideal schedule, in seconds and without a simulation; with --reuse DIR the
 # tiresias-las and quanta runs found there too), --shift S (every submit time S seconds later: the same inputs at
-# another phase of the 10 s scheduling quantum, results under OUT/MODEL-shift-S).
+# another phase of the 10 s scheduling quantum, results under OUT/MODEL-shift-S), --shifts S1,S2,... (each shift in
+# turn, then every run's score over them: each input's gap closed averaged over the shifts, against quanta's).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ "${1:-}" == "--suite" ]]; then

@@ -30,13 +30,15 @@ import java.util.Set;
  * <pre>
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
  *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--reuse DIR2]...
- *     [--threads N] [--shift S] [--list] [--bounds-only]
+ *     [--threads N] [--shift S | --shifts S1,S2,...] [--list] [--bounds-only]
  * </pre>
  * {@code --shift S} submits every job {@code S} seconds later. The scheduler runs a pass at most every 10 s of stream
  * time ({@code scheduler.pass.interval.ms}), so where the submit times fall against that grid changes which jobs one
  * pass sees together: a run at a shift of a few seconds is the same input at another phase, and the spread of a
  * policy's figures over shifts is the part of them that is chance. Its results go under {@code OUT/MODEL-shift-S}
  * (and {@code --reuse} and {@code --resume} read only from there), so that they never mix with unshifted ones.
+ * {@code --shifts S1,S2,...} runs each shift in turn and then prints the {@link PhaseTable}: every run at every shift,
+ * and its score over them (also written to {@code OUT/MODEL-phases-S1-S2-....md}).
  * Exit status 0 on success, 2 on a usage error, 1 when a run fails.
  */
 public final class SuiteMain {
@@ -61,6 +63,8 @@ public final class SuiteMain {
               --threads N          simulations at once (default 1)
               --shift S            submit every job S seconds later (0 to 86400, default 0): the same input at
                                    another phase of the 10 s scheduling quantum; results under OUT/MODEL-shift-S
+              --shifts S1,S2,...   run at each of these shifts in turn, then print each run's score over them
+                                   (each input's gap closed averaged over the shifts) against quanta's
               --list               print the inputs and exit
               --bounds-only        print each input's floor, lower bound and ideal schedule without running
                                    anything (with the runs --reuse or --resume finds) and exit
@@ -76,10 +80,20 @@ public final class SuiteMain {
     /** Parsed flags. */
     record Options(Path philly, Path alibaba, Path out, FidelityMode mode, List<RunSpec> runs, String half,
                    Set<String> inputs, boolean resume, List<Path> reuse, int threads, boolean list,
-                   boolean boundsOnly, long shift) {
+                   boolean boundsOnly, List<Long> shifts) {
 
-        /** The directory name of this model's results: the model, and the shift when there is one. */
+        /** The first (with {@code --shift}, the only) shift. */
+        long shift() {
+            return shifts.get(0);
+        }
+
+        /** The directory name of this model's results at the first shift. */
         String modelDir() {
+            return modelDir(shift());
+        }
+
+        /** The directory name of this model's results at {@code shift}: the model, and the shift when there is one. */
+        String modelDir(long shift) {
             return shift == 0 ? mode.label() : mode.label() + "-shift-" + shift;
         }
     }
@@ -87,12 +101,10 @@ public final class SuiteMain {
     /** Parses, runs and returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Options options;
-        List<SuiteInput> inputs;
+        List<SuiteInput> unshifted;
         try {
             options = parse(args);
-            long shift = options.shift();
-            inputs = select(SuiteDefinition.standard(options.philly(), options.alibaba()), options).stream()
-                    .map(i -> i.shifted(shift)).toList();
+            unshifted = select(SuiteDefinition.standard(options.philly(), options.alibaba()), options);
         } catch (IllegalArgumentException e) {
             err.println("suite: " + e.getMessage());
             err.print(USAGE);
@@ -101,31 +113,32 @@ public final class SuiteMain {
             err.println("suite: " + e.getMessage());
             return 1;
         }
+        List<SuiteInput> first = shifted(unshifted, options.shift());
         if (options.list()) {
-            out.print(listing(inputs));
+            out.print(listing(first));
             return 0;
         }
-        Path dir = options.out().resolve(options.modelDir());
-        List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir())).toList();
         if (options.boundsOnly()) {
-            out.print(boundsOnly(options, inputs, options.resume() ? concat(dir, reuse) : reuse));
+            Path dir = options.out().resolve(options.modelDir());
+            List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir())).toList();
+            out.print(boundsOnly(options, first, options.resume() ? concat(dir, reuse) : reuse));
             return 0;
         }
         try {
-            long start = System.nanoTime();
-            Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
-            Map<String, Map<String, RunResult>> results = new SuiteRunner(simulator, options.mode(), dir,
-                    options.resume(), reuse, options.threads(), err).run(inputs, options.runs());
-            List<String> labels = options.runs().stream().map(RunSpec::label).toList();
-            String title = "Suite, " + options.mode().label() + " model"
-                    + (options.shift() == 0 ? "" : ", submit times shifted " + options.shift() + " s");
-            String table = SuiteTable.markdown(title, inputs, results, labels,
-                    InputBounds.of(inputs, options.mode(), options.threads()));
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve("suite.md"), table, StandardCharsets.UTF_8);
-            out.print(table);
-            out.printf(Locale.ROOT, "%nwall time %.0f s; results in %s%n", (System.nanoTime() - start) / 1e9,
-                    dir.toAbsolutePath());
+            List<PhaseTable.Phase> phases = new ArrayList<>();
+            for (long shift : options.shifts()) {
+                phases.add(new PhaseTable.Phase(shift, runShift(options, shifted(unshifted, shift), shift, out, err)));
+            }
+            if (phases.size() > 1) {
+                List<String> labels = options.runs().stream().map(RunSpec::label).toList();
+                String table = PhaseTable.markdown("Suite, " + options.mode().label() + " model, over the shifts "
+                        + options.shifts(), unshifted, phases, labels);
+                Path file = options.out().resolve(options.mode().label() + "-phases-" + options.shifts().stream()
+                        .map(String::valueOf).collect(java.util.stream.Collectors.joining("-")) + ".md");
+                Files.createDirectories(options.out());
+                Files.writeString(file, table, StandardCharsets.UTF_8);
+                out.print("\n" + table);
+            }
             return 0;
         } catch (IOException e) {
             err.println("suite: " + e.getMessage());
@@ -134,6 +147,32 @@ public final class SuiteMain {
             err.println("suite: " + e.getMessage());
             return 1;
         }
+    }
+
+    private static List<SuiteInput> shifted(List<SuiteInput> inputs, long shift) {
+        return inputs.stream().map(i -> i.shifted(shift)).toList();
+    }
+
+    /** Runs {@code inputs} (already shifted by {@code shift}), prints and writes the table, returns the results. */
+    private static Map<String, Map<String, RunResult>> runShift(Options options, List<SuiteInput> inputs, long shift,
+                                                                PrintStream out, PrintStream err) throws IOException {
+        Path dir = options.out().resolve(options.modelDir(shift));
+        List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir(shift))).toList();
+        long start = System.nanoTime();
+        Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
+        Map<String, Map<String, RunResult>> results = new SuiteRunner(simulator, options.mode(), dir,
+                options.resume(), reuse, options.threads(), err).run(inputs, options.runs());
+        List<String> labels = options.runs().stream().map(RunSpec::label).toList();
+        String title = "Suite, " + options.mode().label() + " model"
+                + (shift == 0 ? "" : ", submit times shifted " + shift + " s");
+        String table = SuiteTable.markdown(title, inputs, results, labels,
+                InputBounds.of(inputs, options.mode(), options.threads()));
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("suite.md"), table, StandardCharsets.UTF_8);
+        out.print(table);
+        out.printf(Locale.ROOT, "%nwall time %.0f s; results in %s%n", (System.nanoTime() - start) / 1e9,
+                dir.toAbsolutePath());
+        return results;
     }
 
     /** The bounds of {@code inputs} with the baseline's and {@value BoundsTable#RUN}'s runs kept in {@code dirs}. */
@@ -204,7 +243,7 @@ public final class SuiteMain {
         boolean list = false;
         boolean boundsOnly = false;
         int threads = 1;
-        long shift = 0;
+        List<Long> shifts = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             switch (flag) {
@@ -235,14 +274,19 @@ public final class SuiteMain {
                         throw new IllegalArgumentException("--threads must be >= 1");
                     }
                 }
-                case "--shift" -> {
-                    try {
-                        shift = Long.parseLong(value(args, ++i, flag));
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException("--shift needs a whole number of seconds", e);
+                case "--shift", "--shifts" -> {
+                    if (!shifts.isEmpty()) {
+                        throw new IllegalArgumentException("give --shift or --shifts once");
                     }
-                    if (shift < 0 || shift > 86_400) {
-                        throw new IllegalArgumentException("--shift must be 0 to 86400 s, got " + shift);
+                    for (String one : value(args, ++i, flag).split(",", -1)) {
+                        long shift = shift(one.trim());
+                        if (shifts.contains(shift)) {
+                            throw new IllegalArgumentException("shift " + shift + " given twice");
+                        }
+                        shifts.add(shift);
+                    }
+                    if (flag.equals("--shift") && shifts.size() > 1) {
+                        throw new IllegalArgumentException("--shift takes one shift; use --shifts for several");
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
@@ -272,8 +316,27 @@ public final class SuiteMain {
             throw new IllegalArgumentException("the runs must include " + SuiteTable.BASELINE
                     + ": gap closed is measured against it");
         }
+        if (shifts.isEmpty()) {
+            shifts.add(0L);
+        }
+        if (shifts.size() > 1 && (list || boundsOnly)) {
+            throw new IllegalArgumentException("--list and --bounds-only take one --shift, not --shifts");
+        }
         return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, List.copyOf(reuse),
-                threads, list, boundsOnly, shift);
+                threads, list, boundsOnly, List.copyOf(shifts));
+    }
+
+    private static long shift(String text) {
+        long shift;
+        try {
+            shift = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--shift needs a whole number of seconds", e);
+        }
+        if (shift < 0 || shift > 86_400) {
+            throw new IllegalArgumentException("--shift must be 0 to 86400 s, got " + shift);
+        }
+        return shift;
     }
 
     private static String value(String[] args, int i, String flag) {

@@ -51,6 +51,25 @@ class SuiteMainShiftTest {
     }
 
     @Test
+    void shouldParseSeveralShiftsEachWithItsOwnDirectory() {
+        SuiteMain.Options options = parse("--shifts", "0,3, 5,7");
+        assertThat(options.shifts()).containsExactly(0L, 3L, 5L, 7L);
+        assertThat(options.modelDir(3)).isEqualTo("realistic-shift-3");
+        assertThat(options.modelDir(0)).isEqualTo("realistic");
+        assertThat(parse().shifts()).containsExactly(0L);
+        assertThatThrownBy(() -> parse("--shifts", "0,3,3")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("shift 3 given twice");
+        assertThatThrownBy(() -> parse("--shift", "0,3")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("use --shifts for several");
+        assertThatThrownBy(() -> parse("--shifts", "0,3", "--shift", "5")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("once");
+        assertThatThrownBy(() -> parse("--shifts", "0,90000")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--shift must be 0 to 86400");
+        assertThatThrownBy(() -> parse("--shifts", "0,3", "--list")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("take one --shift");
+    }
+
+    @Test
     void shouldShiftEverySubmitTimeAndKeepTheJobs() {
         Trace trace = Traces.of("a,0,1,100", "b,7,2,50", "c,7,1,10");
         Trace shifted = trace.shifted(5);

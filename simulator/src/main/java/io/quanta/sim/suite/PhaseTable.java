@@ -1,0 +1,115 @@
+package io.quanta.sim.suite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The runs of one half at several phases of the scheduling quantum ({@code --shifts}), summed up as the rounds of
+ * issue 15 judge a candidate since the thirteenth: per run and phase the mean and worst gap closed, the inputs whose
+ * p99 is above the baseline's and the preemptions per job; then the score, each input's gap closed averaged over the
+ * phases, and each run against {@value #REFERENCE} input by input on those averages ({@link PairedComparison}). A
+ * single phase can favour a policy by chance (a run shifted by a few seconds sees other arrivals together in a pass);
+ * the average over phases is steadier.
+ */
+public final class PhaseTable {
+
+    /** The run the others are compared with: the current default. */
+    public static final String REFERENCE = "quanta";
+
+    private PhaseTable() {
+    }
+
+    /** One phase: its shift in seconds and its results by input id and label. */
+    public record Phase(long shift, Map<String, Map<String, RunResult>> results) {
+    }
+
+    /**
+     * Each input's gap closed by {@code label} averaged over {@code phases}, in input order; NaN where a phase lacks
+     * the run, the baseline, or a defined gap.
+     */
+    static double[] phaseMeans(List<SuiteInput> inputs, List<Phase> phases, String label) {
+        double[] means = new double[inputs.size()];
+        for (int i = 0; i < inputs.size(); i++) {
+            SuiteInput input = inputs.get(i);
+            double sum = 0;
+            for (Phase phase : phases) {
+                Map<String, RunResult> byLabel = phase.results().getOrDefault(input.id(), Map.of());
+                RunResult base = byLabel.get(SuiteTable.BASELINE);
+                RunResult run = byLabel.get(label);
+                sum += base == null || run == null ? Double.NaN
+                        : SuiteTable.gapClosed(base.avgJct(), run.avgJct(), input.floorSeconds());
+            }
+            means[i] = sum / phases.size();
+        }
+        return means;
+    }
+
+    /** The table in Markdown for {@code labels} (the baseline's own row left out). */
+    public static String markdown(String title, List<SuiteInput> inputs, List<Phase> phases, List<String> labels) {
+        StringBuilder out = new StringBuilder("# ").append(title).append("\n\n");
+        out.append("Gap closed against ").append(SuiteTable.BASELINE).append(" at each shift of the submit times, and")
+                .append(" the score: each input's gap closed averaged over the shifts, then over the inputs (")
+                .append(inputs.size()).append(" inputs).\n\n");
+        out.append("| run | shift s | mean | worst | p99 above ").append(SuiteTable.BASELINE)
+                .append("'s (worst ratio) | preempt/job (").append(SuiteTable.BASELINE).append(") |\n")
+                .append("|---|---|---|---|---|---|\n");
+        for (String label : labels) {
+            if (label.equals(SuiteTable.BASELINE)) {
+                continue;
+            }
+            for (Phase phase : phases) {
+                SuiteTable.Aggregate a = SuiteTable.aggregate(inputs, phase.results(), label);
+                if (a.inputs() == 0) {
+                    continue;
+                }
+                out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d (x%s) | %s (%s) |%n", label,
+                        phase.shift(), pct(a.meanGap()), pct(a.worstGap()), a.p99WorseInputs(),
+                        SuiteTable.fixed(a.worstP99Ratio(), 3), SuiteTable.fixed(a.meanPreemptions(), 3),
+                        SuiteTable.fixed(a.meanBaselinePreemptions(), 3)));
+            }
+        }
+        out.append("\n");
+        double[] reference = phaseMeans(inputs, phases, REFERENCE);
+        for (String label : labels) {
+            if (label.equals(SuiteTable.BASELINE)) {
+                continue;
+            }
+            double[] means = phaseMeans(inputs, phases, label);
+            double sum = 0;
+            int n = 0;
+            double worst = Double.POSITIVE_INFINITY;
+            List<Double> differences = new ArrayList<>();
+            for (int i = 0; i < means.length; i++) {
+                if (Double.isNaN(means[i])) {
+                    continue;
+                }
+                sum += means[i];
+                n++;
+                worst = Math.min(worst, means[i]);
+                if (!label.equals(REFERENCE) && !Double.isNaN(reference[i])) {
+                    differences.add(means[i] - reference[i]);
+                }
+            }
+            if (n == 0) {
+                continue;
+            }
+            out.append(String.format(Locale.ROOT, "- `%s` over %d phases: score %s (worst input %s)", label,
+                    phases.size(), pct(sum / n), pct(worst)));
+            if (!differences.isEmpty()) {
+                PairedComparison c = PairedComparison.of(differences);
+                out.append(String.format(Locale.ROOT,
+                        "; against `%s` %+.2f points (95%% paired interval %+.2f to %+.2f), ahead on %d, behind on"
+                                + " %d of %d inputs", REFERENCE, 100 * c.meanDifference(), 100 * c.low(),
+                        100 * c.high(), c.ahead(), c.behind(), c.inputs()));
+            }
+            out.append("\n");
+        }
+        return out.toString();
+    }
+
+    private static String pct(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f%%", 100 * v);
+    }
+}
