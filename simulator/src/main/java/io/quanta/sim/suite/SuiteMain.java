@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The evaluation suite ({@code simulator/evaluate.sh --suite}): runs the {@link SuiteDefinition} inputs with each run
@@ -134,7 +135,7 @@ public final class SuiteMain {
                 String table = PhaseTable.markdown("Suite, " + options.mode().label() + " model, over the shifts "
                         + options.shifts(), unshifted, phases, labels);
                 Path file = options.out().resolve(options.mode().label() + "-phases-" + options.shifts().stream()
-                        .map(String::valueOf).collect(java.util.stream.Collectors.joining("-")) + ".md");
+                        .map(String::valueOf).collect(Collectors.joining("-")) + ".md");
                 Files.createDirectories(options.out());
                 Files.writeString(file, table, StandardCharsets.UTF_8);
                 out.print("\n" + table);
