@@ -55,7 +55,8 @@ public final class SuiteMain {
               --alibaba FILE       alibaba_openb2023_lastweek.csv
               --out DIR            results under DIR/MODEL/INPUT/LABEL (default eval-out/suite)
               --model MODE         fidelity mode or model variant (default realistic)
-              --run SPEC           a column: POLICY, or LABEL=POLICY[:key=value,...]; repeatable
+              --run SPEC           a column: POLICY, or LABEL=POLICY[:key=value,...]; repeatable (the same
+                                   column given twice runs once; one label for two columns is refused)
                                    (default tiresias-las, tiresias-gittins, srtf-oracle, quanta)
               --half H             tuning, check or all (default all)
               --inputs ID,...      only these inputs
@@ -252,7 +253,13 @@ public final class SuiteMain {
                 case "--alibaba" -> alibaba = Path.of(value(args, ++i, flag));
                 case "--out" -> out = Path.of(value(args, ++i, flag));
                 case "--model" -> mode = FidelityMode.parse(value(args, ++i, flag));
-                case "--run" -> runs.add(RunSpec.parse(value(args, ++i, flag)));
+                case "--run" -> {
+                    RunSpec spec = RunSpec.parse(value(args, ++i, flag));
+                    // the same column twice (evaluate.sh --suite adds its own, a user may name them again) runs once
+                    if (!runs.contains(spec)) {
+                        runs.add(spec);
+                    }
+                }
                 case "--half" -> {
                     half = value(args, ++i, flag);
                     if (!List.of("tuning", "check", "all").contains(half)) {
