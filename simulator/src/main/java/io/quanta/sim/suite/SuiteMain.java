@@ -48,6 +48,12 @@ public final class SuiteMain {
     public static final List<String> DEFAULT_RUNS = List.of("tiresias-las", "tiresias-gittins", "srtf-oracle",
             "quanta");
 
+    /**
+     * Most shifts one {@code --shifts} takes: passes run every 10 s of stream time, so shifts that differ by a
+     * multiple of 10 s are the same phase (and a long list would only multiply the runs, and the table's file name).
+     */
+    static final int MAX_SHIFTS = 10;
+
     /** The usage text. */
     public static final String USAGE = """
             usage: suite --philly FILE --alibaba FILE [options]
@@ -65,8 +71,8 @@ public final class SuiteMain {
               --threads N          simulations at once (default 1)
               --shift S            submit every job S seconds later (0 to 86400, default 0): the same input at
                                    another phase of the 10 s scheduling quantum; results under OUT/MODEL-shift-S
-              --shifts S1,S2,...   run at each of these shifts in turn, then print each run's score over them
-                                   (each input's gap closed averaged over the shifts) against quanta's
+              --shifts S1,S2,...   run at each of these shifts (at most 10) in turn, then print each run's score
+                                   over them (each input's gap closed averaged over the shifts) against quanta's
               --list               print the inputs and exit
               --bounds-only        print each input's floor, lower bound and ideal schedule without running
                                    anything (with the runs --reuse or --resume finds) and exit
@@ -157,7 +163,8 @@ public final class SuiteMain {
 
     /** Runs {@code inputs} (already shifted by {@code shift}), prints and writes the table, returns the results. */
     private static Map<String, Map<String, RunResult>> runShift(Options options, List<SuiteInput> inputs, long shift,
-                                                                PrintStream out, PrintStream err) throws IOException {
+                                                                PrintStream out, PrintStream err)
+            throws IOException {
         Path dir = options.out().resolve(options.modelDir(shift));
         List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir(shift))).toList();
         long start = System.nanoTime();
@@ -167,6 +174,7 @@ public final class SuiteMain {
         List<String> labels = options.runs().stream().map(RunSpec::label).toList();
         String title = "Suite, " + options.mode().label() + " model"
                 + (shift == 0 ? "" : ", submit times shifted " + shift + " s");
+        // each shift's own bounds: the relaxations' numbers move by a few seconds with the submit times' phase
         String table = SuiteTable.markdown(title, inputs, results, labels,
                 InputBounds.of(inputs, options.mode(), options.threads()));
         Files.createDirectories(dir);
@@ -295,6 +303,10 @@ public final class SuiteMain {
                     }
                     if (flag.equals("--shift") && shifts.size() > 1) {
                         throw new IllegalArgumentException("--shift takes one shift; use --shifts for several");
+                    }
+                    if (shifts.size() > MAX_SHIFTS) {
+                        throw new IllegalArgumentException("--shifts takes at most " + MAX_SHIFTS + " shifts: the"
+                                + " scheduling quantum is 10 s, so more cannot be more phases");
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");

@@ -33,7 +33,7 @@ public final class SuiteTable {
      * submit times and durations in whole seconds, and the simulated job runner rounds each finish time up to the
      * next millisecond whenever a job's speed changes, so a job packed with a partner that does not slow it at all
      * can finish a few milliseconds after the same job alone (`w00-moderate`: 1 ms). Such a difference is not a
-     * difference of the schedule; the smallest p99 differences the rounds reported were minutes.
+     * difference of the schedule; the smallest p99 excess the rounds reported was about a minute.
      */
     public static final double P99_RESOLUTION_S = 1.0;
 

@@ -67,6 +67,11 @@ class SuiteMainShiftTest {
                 .hasMessageContaining("--shift must be 0 to 86400");
         assertThatThrownBy(() -> parse("--shifts", "0,3", "--list")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("take one --shift");
+        assertThat(parse("--shifts", "0,1,2,3,4,5,6,7,8,9").shifts()).hasSize(10);
+        assertThatThrownBy(() -> parse("--shifts", "0,1,2,3,4,5,6,7,8,9,10"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 10 shifts");
+        assertThatThrownBy(() -> parse("--shifts", "0,,3")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("whole number of seconds");
     }
 
     @Test
