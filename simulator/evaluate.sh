@@ -21,7 +21,9 @@
 # (each input's floor, lower bound and ideal schedule, in seconds and without a simulation; with --reuse DIR the
 # tiresias-las and quanta runs found there too), --shift S (every submit time S seconds later: the same inputs at
 # another phase of the 10 s scheduling quantum, results under OUT/MODEL-shift-S), --shifts S1,S2,... (each shift in
-# turn, then every run's score over them: each input's gap closed averaged over the shifts, against quanta's).
+# turn, then every run's score over them: each input's gap closed averaged over the shifts, against quanta's),
+# --held-back FILE (instead of the suite's inputs, up to 16 windows of 2,000 jobs of a Philly-format trace kept
+# outside the repository, heavy and moderate, seed 1, in a half of their own: the check on held-back periods).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ "${1:-}" == "--suite" ]]; then

@@ -34,6 +34,8 @@ public final class SuiteDefinition {
     public static final List<Integer> SEEDED_WINDOWS = List.of(0, 1, 2, 3);
     /** Extra seeds of the model mix. */
     public static final List<Long> EXTRA_SEEDS = List.of(2L, 3L);
+    /** Longest file-name word of a held-back input's id (the ids name directories). */
+    static final int MAX_PREFIX_CHARS = 40;
     static final int EARLIER_TUNING_A_FIRST = 46_000;
     static final int EARLIER_TUNING_A_LAST = 47_999;
     static final int EARLIER_TUNING_B_FIRST = 50_500;
@@ -75,6 +77,46 @@ public final class SuiteDefinition {
                     choice.ratioAt(choice.moderate()), 1));
         }
         return inputs;
+    }
+
+    /**
+     * The inputs of a held-back trace (a Philly-format file outside this repository, {@code SuiteMain --held-back}):
+     * {@code k = min(16, jobs / 2000)} windows of {@value #WINDOW_JOBS} consecutive jobs spread evenly from its first
+     * job to its last (window {@code i} starts at job {@code i x floor((jobs - 2000) / (k - 1))}, so they never
+     * overlap), each at its heavy and moderate size ({@link LoadRule}), seed 1, as the issue's held-back figures were
+     * taken; every input in the {@link Half#HELD_BACK} half. The ids are the file's name (lower case, other characters
+     * as '-') and the window, e.g. {@code philly-2018q1-w03-heavy}, so the results of two files never mix under one
+     * {@code --out}.
+     *
+     * @throws IllegalArgumentException when the trace has fewer than {@value #WINDOW_JOBS} jobs
+     */
+    public static List<SuiteInput> heldBack(Trace full, String fileName) {
+        int windows = Math.min(WINDOWS, full.size() / WINDOW_JOBS);
+        if (windows == 0) {
+            throw new IllegalArgumentException("held-back trace " + fileName + " has " + full.size()
+                    + " jobs; a window needs " + WINDOW_JOBS);
+        }
+        int step = windows == 1 ? 0 : (full.size() - WINDOW_JOBS) / (windows - 1);
+        String prefix = idPrefix(fileName);
+        List<SuiteInput> inputs = new ArrayList<>();
+        for (int k = 0; k < windows; k++) {
+            Trace window = full.window(k * step, WINDOW_JOBS);
+            LoadRule.Choice choice = LoadRule.choose(window);
+            String id = String.format(Locale.ROOT, "%s-w%02d", prefix, k);
+            inputs.add(new SuiteInput(id + "-heavy", Half.HELD_BACK, window, choice.heavy(), "heavy",
+                    choice.ratioAt(choice.heavy()), 1));
+            inputs.add(new SuiteInput(id + "-moderate", Half.HELD_BACK, window, choice.moderate(), "moderate",
+                    choice.ratioAt(choice.moderate()), 1));
+        }
+        return inputs;
+    }
+
+    /** A file name as an input id's first word: its stem in lower case, runs of other characters as one '-'. */
+    static String idPrefix(String fileName) {
+        String stem = fileName.replaceFirst("\\.[A-Za-z0-9]+$", "").toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9]+", "-");
+        stem = stem.substring(0, Math.min(stem.length(), MAX_PREFIX_CHARS)).replaceAll("^-+|-+$", "");
+        return stem.isEmpty() ? "held-back" : stem;
     }
 
     /** A whole trace at its heavy and moderate sizes, seed 1. */

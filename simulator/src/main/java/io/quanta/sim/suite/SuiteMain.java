@@ -6,6 +6,7 @@ import io.quanta.sim.Simulator;
 import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;
 import io.quanta.sim.topology.TopologyScheduler;
+import io.quanta.sim.trace.TraceLoader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -31,8 +32,11 @@ import java.util.stream.Collectors;
  * <pre>
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
  *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--reuse DIR2]...
- *     [--threads N] [--shift S | --shifts S1,S2,...] [--list] [--bounds-only]
+ *     [--threads N] [--shift S | --shifts S1,S2,...] [--list] [--bounds-only] [--held-back FILE]
  * </pre>
+ * {@code --held-back FILE} runs the windows of a Philly-format trace kept outside this repository instead of the
+ * suite's inputs ({@link SuiteDefinition#heldBack}), all in the held-back half: the check that what the tuning and
+ * check halves say holds on periods no one has looked at. {@code --philly} and {@code --alibaba} are then not read.
  * {@code --shift S} submits every job {@code S} seconds later. The scheduler runs a pass at most every 10 s of stream
  * time ({@code scheduler.pass.interval.ms}), so where the submit times fall against that grid changes which jobs one
  * pass sees together: a run at a shift of a few seconds is the same input at another phase, and the spread of a
@@ -57,6 +61,7 @@ public final class SuiteMain {
     /** The usage text. */
     public static final String USAGE = """
             usage: suite --philly FILE --alibaba FILE [options]
+                   suite --held-back FILE [options]
               --philly FILE        philly_dev.csv (the whole trace: the windows are cut from it)
               --alibaba FILE       alibaba_openb2023_lastweek.csv
               --out DIR            results under DIR/MODEL/INPUT/LABEL (default eval-out/suite)
@@ -64,7 +69,7 @@ public final class SuiteMain {
               --run SPEC           a column: POLICY, or LABEL=POLICY[:key=value,...]; repeatable (the same
                                    column given twice runs once; one label for two columns is refused)
                                    (default tiresias-las, tiresias-gittins, srtf-oracle, quanta)
-              --half H             tuning, check or all (default all)
+              --half H             tuning, check, held-back or all (default all)
               --inputs ID,...      only these inputs
               --resume             read back runs already in DIR instead of running them again
               --reuse DIR2         read runs found in DIR2/MODEL/INPUT/LABEL instead of running them; repeatable
@@ -76,6 +81,9 @@ public final class SuiteMain {
               --list               print the inputs and exit
               --bounds-only        print each input's floor, lower bound and ideal schedule without running
                                    anything (with the runs --reuse or --resume finds) and exit
+              --held-back FILE     instead of the suite's inputs, windows of this Philly-format trace kept
+                                   outside the repository (up to 16 of 2,000 jobs, heavy and moderate, seed 1;
+                                   ids start with the file's name); --philly and --alibaba are then not needed
             """;
 
     private SuiteMain() {
@@ -88,7 +96,13 @@ public final class SuiteMain {
     /** Parsed flags. */
     record Options(Path philly, Path alibaba, Path out, FidelityMode mode, List<RunSpec> runs, String half,
                    Set<String> inputs, boolean resume, List<Path> reuse, int threads, boolean list,
-                   boolean boundsOnly, List<Long> shifts) {
+                   boolean boundsOnly, List<Long> shifts, Path heldBack) {
+
+        /** The inputs these options name, before {@code --half} and {@code --inputs} select among them. */
+        List<SuiteInput> allInputs() {
+            return heldBack == null ? SuiteDefinition.standard(philly, alibaba)
+                    : SuiteDefinition.heldBack(TraceLoader.load(heldBack), heldBack.getFileName().toString());
+        }
 
         /** The first (with {@code --shift}, the only) shift. */
         long shift() {
@@ -112,7 +126,7 @@ public final class SuiteMain {
         List<SuiteInput> unshifted;
         try {
             options = parse(args);
-            unshifted = select(SuiteDefinition.standard(options.philly(), options.alibaba()), options);
+            unshifted = select(options.allInputs(), options);
         } catch (IllegalArgumentException e) {
             err.println("suite: " + e.getMessage());
             err.print(USAGE);
@@ -254,6 +268,7 @@ public final class SuiteMain {
         boolean boundsOnly = false;
         int threads = 1;
         List<Long> shifts = new ArrayList<>();
+        Path heldBack = null;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             switch (flag) {
@@ -270,8 +285,9 @@ public final class SuiteMain {
                 }
                 case "--half" -> {
                     half = value(args, ++i, flag);
-                    if (!List.of("tuning", "check", "all").contains(half)) {
-                        throw new IllegalArgumentException("--half must be tuning, check or all, got '" + half + "'");
+                    if (!List.of("tuning", "check", "held-back", "all").contains(half)) {
+                        throw new IllegalArgumentException("--half must be tuning, check, held-back or all, got '"
+                                + half + "'");
                     }
                 }
                 case "--inputs" -> Arrays.stream(value(args, ++i, flag).split(",")).map(String::trim)
@@ -280,6 +296,7 @@ public final class SuiteMain {
                 case "--reuse" -> reuse.add(Path.of(value(args, ++i, flag)));
                 case "--list" -> list = true;
                 case "--bounds-only" -> boundsOnly = true;
+                case "--held-back" -> heldBack = Path.of(value(args, ++i, flag));
                 case "--threads" -> {
                     try {
                         threads = Integer.parseInt(value(args, ++i, flag));
@@ -312,8 +329,8 @@ public final class SuiteMain {
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
             }
         }
-        if (philly == null || alibaba == null) {
-            throw new IllegalArgumentException("--philly and --alibaba are required");
+        if (heldBack == null && (philly == null || alibaba == null)) {
+            throw new IllegalArgumentException("--philly and --alibaba are required (or --held-back)");
         }
         if (runs.isEmpty()) {
             DEFAULT_RUNS.forEach(p -> runs.add(RunSpec.of(p)));
@@ -343,7 +360,7 @@ public final class SuiteMain {
             throw new IllegalArgumentException("--list and --bounds-only take one --shift, not --shifts");
         }
         return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, List.copyOf(reuse),
-                threads, list, boundsOnly, List.copyOf(shifts));
+                threads, list, boundsOnly, List.copyOf(shifts), heldBack);
     }
 
     private static long shift(String text) {
