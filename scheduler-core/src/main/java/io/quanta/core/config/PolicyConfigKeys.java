@@ -295,6 +295,13 @@ public final class PolicyConfigKeys {
                     + " kept, so that an unmeasured pair is tried by one-GPU jobs and not at the cost of a whole gang.",
             oneOf("any", "proven"));
 
+    public static final ConfigKey<Double> QUANTA_DEMOTION_GRACE = new ConfigKey<>("quanta.demotion-grace", "0",
+            "a number >= 0",
+            "Hysteresis on demotion: a running job whose attained service is less than (1 + this) x its queue's lower"
+                    + " threshold (it was just demoted) may be preempted only by a job at least two queues above it, not"
+                    + " by a job of the queue it just left (0 = off: demoted jobs are preempted at once, as in Tiresias).",
+            PolicyConfigKeys::nonNegative);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -307,7 +314,8 @@ public final class PolicyConfigKeys {
             QUANTA_KNOB_BASIS, QUANTA_RELEVEL, QUANTA_KNOB_MIN_WAIT_S, QUANTA_PROMOTED_PREEMPTS,
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
-            QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS));
+            QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
+            QUANTA_DEMOTION_GRACE));
 
     private PolicyConfigKeys() {
     }

@@ -44,18 +44,6 @@ public final class PreemptionBackoff extends PreemptionGate {
 
     /** When the next running job's protection ends while some job waits (a victim becomes available), or empty. */
     public static Optional<Instant> nextWakeUp(ClusterSnapshot snapshot, double backoffSeconds) {
-        boolean waiting = false;
-        double best = Double.POSITIVE_INFINITY;
-        for (Job job : snapshot.jobs()) {
-            if (job.isQueued()) {
-                waiting = true;
-            } else if (job.isRunning() && job.preemptions() > 0) {
-                double left = job.preemptions() * backoffSeconds - job.executedSeconds();
-                if (left > 1e-6) {
-                    best = Math.min(best, left);
-                }
-            }
-        }
-        return !waiting || Double.isInfinite(best) ? Optional.empty() : Optional.of(Text.after(snapshot.now(), best));
+        return WakeUps.protectionEnds(snapshot, job -> job.preemptions() * backoffSeconds - job.executedSeconds());
     }
 }

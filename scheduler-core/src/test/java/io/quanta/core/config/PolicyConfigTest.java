@@ -104,6 +104,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.unpack-while-waiting");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.gang-packs", "on")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.gang-packs");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.demotion-grace", "-0.1")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.demotion-grace");
     }
 
     @Test

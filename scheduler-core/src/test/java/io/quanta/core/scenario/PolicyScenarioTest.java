@@ -219,6 +219,18 @@ class PolicyScenarioTest {
                 row("quanta: ... and preempted once it has",
                         "policy=quanta quanta.preempt-by-index=off quanta.preemption-backoff-s=600", backoffCell(1200),
                         List.of("SUSPEND v"), "preempted 2 times before, ran 1200 s >= 1200 s"),
+                row("quanta: a new job preempts a job just demoted into queue 1 (demotion grace off, default)",
+                        "policy=quanta quanta.preempt-by-index=off", graceCell(1, 3300),
+                        List.of("SUSPEND v"), "queue 1 job v preempted by queue 0 job w"),
+                row("quanta: with a demotion grace of 0.25 the job keeps its GPU until 25% past the threshold",
+                        "policy=quanta quanta.preempt-by-index=off quanta.demotion-grace=0.25", graceCell(1, 4062),
+                        List.of(), ""),
+                row("quanta: ... and is preempted once it is",
+                        "policy=quanta quanta.preempt-by-index=off quanta.demotion-grace=0.25", graceCell(1, 4063),
+                        List.of("SUSPEND v"), "past its demotion grace (4063 >= 4062.5 GPU-s)"),
+                row("quanta: ... while a job two queues above it preempts it at once",
+                        "policy=quanta quanta.preempt-by-index=off quanta.demotion-grace=0.25", graceCell(2, 7300),
+                        List.of("SUSPEND v"), "queue 2 job v preempted by queue 0 job w (attained 7300 GPU-s >= threshold 7200)"),
                 row("quanta: a 2-GPU job takes the free GPUs a long-waiting gang needs (reserve-after-s off, default)",
                         "policy=quanta", reserveCell(3600), List.of("START s n1/2,n1/3"), "start job s"),
                 row("quanta: with reserve-after-s=3600 the gang that waited the hour holds them back",
@@ -589,6 +601,13 @@ class PolicyScenarioTest {
     }
 
     /** v (queue 1, preempted twice before) has run {@code executed} s on the only GPU; a new job w waits. */
+    /** v holds the only GPU in {@code level} with {@code attained} GPU-s (thresholds 3,250 and 7,200); w waits, new. */
+    static ClusterSnapshot graceCell(int level, double attained) {
+        return aCell().nodes(aNode("n1").gpus(1)).jobs(
+                aJob("v").seq(1).runningOn("n1", 0).attained(attained).level(level).executed(attained),
+                aJob("w").seq(2).waiting(5)).build();
+    }
+
     static ClusterSnapshot backoffCell(double executed) {
         return aCell().nodes(aNode("n1").gpus(1)).jobs(
                 aJob("v").seq(1).runningOn("n1", 0).attained(4000).level(1).executed(executed).preemptions(2),

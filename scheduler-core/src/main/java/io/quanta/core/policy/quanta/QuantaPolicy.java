@@ -11,6 +11,7 @@ import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.stage.FallbackStep;
 import io.quanta.core.stage.GangReservation;
 import io.quanta.core.stage.GangScheduler;
+import io.quanta.core.stage.DemotionGrace;
 import io.quanta.core.stage.GittinsPreemptionGate;
 import io.quanta.core.stage.GittinsRanking;
 import io.quanta.core.stage.ImpossibleConsolidationRelaxer;
@@ -151,7 +152,10 @@ public final class QuantaPolicy extends AbstractPolicy {
         return pass.alloc().decisions();
     }
 
-    /** The queue rule narrowed by the gates the settings turn on: the Gittins index, promoted jobs, the backoff. */
+    /**
+     * The queue rule narrowed by the gates the settings turn on: the Gittins index, promoted jobs, the backoff, the
+     * demotion grace.
+     */
     private PreemptionRule gated(PreemptionRule rule, LasRanking levels, MultiLevelQueue queues, GittinsRanking index) {
         PreemptionRule gated = rule;
         if (preemptByIndex) {
@@ -162,6 +166,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         if (settings.preemptionBackoff() > 0) {
             gated = new PreemptionBackoff(gated, settings.preemptionBackoff());
+        }
+        if (settings.demotionGrace() > 0) {
+            gated = new DemotionGrace(gated, levels, queues, settings.demotionGrace());
         }
         return gated;
     }
@@ -179,10 +186,13 @@ public final class QuantaPolicy extends AbstractPolicy {
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        return WakeUps.earliest(queuesFor(snapshot).nextWakeUp(snapshot),
+        MultiLevelQueue queues = queuesFor(snapshot);
+        return WakeUps.earliest(queues.nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),
                 WakeUps.relaxation(snapshot, placer.rule()),
                 settings.preemptionBackoff() > 0
-                        ? PreemptionBackoff.nextWakeUp(snapshot, settings.preemptionBackoff()) : Optional.empty());
+                        ? PreemptionBackoff.nextWakeUp(snapshot, settings.preemptionBackoff()) : Optional.empty(),
+                settings.demotionGrace() > 0
+                        ? DemotionGrace.nextWakeUp(snapshot, queues, settings.demotionGrace()) : Optional.empty());
     }
 }

@@ -42,6 +42,8 @@ import java.util.OptionalDouble;
  * @param unpackRoom true to unpack a packed gang onto a server of its own once no job waits, making room if needed
  * @param unpackWhileWaiting true to unpack also in a pass that leaves jobs waiting, onto GPUs they cannot use
  * @param provenGangPacks true to pack a waiting gang only with model pairs that a running, kept pack has proven
+ * @param demotionGrace the share of its queue's lower threshold a demoted job runs before its old queue may preempt
+ *     it (0 = off)
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -50,7 +52,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean promotedPreemptsAhead, double promotedMargin, double preemptionBackoff,
                              double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
-                             boolean unpackWhileWaiting, boolean provenGangPacks) {
+                             boolean unpackWhileWaiting, boolean provenGangPacks,
+                             double demotionGrace) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -82,7 +85,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_MAKE_ROOM), config.get(PolicyConfigKeys.QUANTA_RECONSOLIDATE),
                 config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM),
                 config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING),
-                "proven".equals(config.get(PolicyConfigKeys.QUANTA_GANG_PACKS)));
+                "proven".equals(config.get(PolicyConfigKeys.QUANTA_GANG_PACKS)),
+                config.get(PolicyConfigKeys.QUANTA_DEMOTION_GRACE));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
