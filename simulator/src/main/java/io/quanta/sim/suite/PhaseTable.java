@@ -46,15 +46,20 @@ public final class PhaseTable {
         return means;
     }
 
-    /** The table in Markdown for {@code labels} (the baseline's own row left out). */
+    /**
+     * The table in Markdown for {@code labels} (the baseline's own row left out): per run and shift, the mean and worst
+     * gap closed, the inputs whose p99 is above the baseline's, the preemptions and the paired comparison with
+     * {@value #REFERENCE} at that shift; then each run's score over the shifts.
+     */
     public static String markdown(String title, List<SuiteInput> inputs, List<Phase> phases, List<String> labels) {
         StringBuilder out = new StringBuilder("# ").append(title).append("\n\n");
         out.append("Gap closed against ").append(SuiteTable.BASELINE).append(" at each shift of the submit times, and")
                 .append(" the score: each input's gap closed averaged over the shifts, then over the inputs (")
                 .append(inputs.size()).append(" inputs).\n\n");
         out.append("| run | shift s | mean | worst | p99 above ").append(SuiteTable.BASELINE)
-                .append("'s (worst ratio) | preempt/job (").append(SuiteTable.BASELINE).append(") |\n")
-                .append("|---|---|---|---|---|---|\n");
+                .append("'s (worst ratio) | inputs above | preempt/job (").append(SuiteTable.BASELINE)
+                .append(") | against `").append(REFERENCE).append("` at this shift |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
         for (String label : labels) {
             if (label.equals(SuiteTable.BASELINE)) {
                 continue;
@@ -64,10 +69,14 @@ public final class PhaseTable {
                 if (a.inputs() == 0) {
                     continue;
                 }
-                out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d (x%s) | %s (%s) |%n", label,
+                String against = label.equals(REFERENCE) ? "" : PairedComparison.of(inputs, phase.results(), label,
+                        REFERENCE).map(c -> SuiteTable.points(c.meanDifference()) + " (" + SuiteTable.points(c.low())
+                        + " to " + SuiteTable.points(c.high()) + ")").orElse("");
+                out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d (x%s) | %s | %s (%s) | %s |%n", label,
                         phase.shift(), pct(a.meanGap()), pct(a.worstGap()), a.p99WorseInputs(),
-                        SuiteTable.fixed(a.worstP99Ratio(), 3), SuiteTable.fixed(a.meanPreemptions(), 3),
-                        SuiteTable.fixed(a.meanBaselinePreemptions(), 3)));
+                        SuiteTable.fixed(a.worstP99Ratio(), 3), String.join(", ", a.p99AboveInputs()),
+                        SuiteTable.fixed(a.meanPreemptions(), 3), SuiteTable.fixed(a.meanBaselinePreemptions(), 3),
+                        against));
             }
         }
         out.append("\n");

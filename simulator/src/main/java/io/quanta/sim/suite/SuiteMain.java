@@ -77,7 +77,9 @@ public final class SuiteMain {
               --shift S            submit every job S seconds later (0 to 86400, default 0): the same input at
                                    another phase of the 10 s scheduling quantum; results under OUT/MODEL-shift-S
               --shifts S1,S2,...   run at each of these shifts (at most 10) in turn, then print each run's score
-                                   over them (each input's gap closed averaged over the shifts) against quanta's
+                                   over them (each input's gap closed averaged over the shifts) against quanta's,
+                                   and per shift the inputs whose p99 is above tiresias-las's and the paired
+                                   interval against quanta
               --list               print the inputs and exit
               --bounds-only        print each input's floor, lower bound and ideal schedule without running
                                    anything (with the runs --reuse or --resume finds) and exit

@@ -52,7 +52,7 @@ public final class SuiteTable {
      * @param meanP99Ratio mean of p99 / baseline p99
      * @param worstP99Ratio largest p99 / baseline p99
      * @param worstP99Input its input
-     * @param p99WorseInputs inputs where p99 is above the baseline's
+     * @param p99AboveInputs the inputs where p99 is above the baseline's ({@link #p99Above}), in input order
      * @param meanPreemptions mean preemptions per job
      * @param meanBaselinePreemptions the baseline's mean preemptions per job over the same inputs
      * @param spreadGangs multi-GPU jobs that ran spread, summed
@@ -60,9 +60,18 @@ public final class SuiteTable {
      * @param unfinished unfinished jobs, summed
      */
     public record Aggregate(int inputs, double meanGap, double worstGap, String worstGapInput, double meanP99Ratio,
-                            double worstP99Ratio, String worstP99Input, int p99WorseInputs, double meanPreemptions,
+                            double worstP99Ratio, String worstP99Input, List<String> p99AboveInputs, double meanPreemptions,
                             double meanBaselinePreemptions, int spreadGangs, int baselineSpreadGangs,
                             int unfinished) {
+
+        public Aggregate {
+            p99AboveInputs = List.copyOf(p99AboveInputs);
+        }
+
+        /** Number of inputs where p99 is above the baseline's. */
+        public int p99WorseInputs() {
+            return p99AboveInputs.size();
+        }
     }
 
     /** Aggregates {@code label} over {@code inputs} (those with results for it and the baseline). */
@@ -76,7 +85,7 @@ public final class SuiteTable {
         double ratioSum = 0;
         double worstRatio = Double.NEGATIVE_INFINITY;
         String worstRatioInput = "";
-        int worse = 0;
+        List<String> worse = new ArrayList<>();
         double pre = 0;
         double basePre = 0;
         int spread = 0;
@@ -106,7 +115,7 @@ public final class SuiteTable {
                 worstRatioInput = input.id();
             }
             if (p99Above(r.p99Jct(), base.p99Jct())) {
-                worse++;
+                worse.add(input.id());
             }
             pre += r.preemptionsPerJob();
             basePre += base.preemptionsPerJob();

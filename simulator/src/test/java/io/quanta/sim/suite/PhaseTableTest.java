@@ -63,10 +63,12 @@ class PhaseTableTest {
 
         String table = PhaseTable.markdown("t", List.of(A, B), phases, List.of("tiresias-las", "quanta", "cand"));
 
-        // cand: a 60% and 40% (mean 50%), b 10% and 20% (mean 15%); quanta 40% and 20%
+        // cand: a 60% and 40% (mean 50%), b 10% and 20% (mean 15%); quanta 40% and 20%; cand's p99 is above
+        // tiresias-las's on b only (a's is 0.5 s above, within the one-second resolution)
         assertThat(table)
-                .contains("| quanta | 0 | 30.00% | 10.00% | 0 (x1.000) | 0.250 (0.250) |")
-                .contains("| cand | 5 | 30.00% | 20.00% | 1 (x1.001) | 0.250 (0.250) |")
+                .contains("| quanta | 0 | 30.00% | 10.00% | 0 (x1.000) |  | 0.250 (0.250) |  |")
+                .contains("| cand | 0 | 35.00% | 10.00% | 1 (x1.001) | b | 0.250 (0.250) | +5.0 (+0.0 to +10.0) |")
+                .contains("| cand | 5 | 30.00% | 20.00% | 1 (x1.001) | b | 0.250 (0.250) | +0.0 (-10.0 to +10.0) |")
                 .contains("- `quanta` over 2 phases: score 30.00% (worst input 20.00%)\n")
                 .contains("- `cand` over 2 phases: score 32.50% (worst input 15.00%); against `quanta` +2.50 points")
                 .contains("(95% paired interval -5.00 to +10.00), ahead on 1, behind on 1 of 2 inputs")
