@@ -83,6 +83,25 @@ class SuiteHeldBackTest {
     }
 
     @Test
+    void shouldRefuseAMalformedOrShortHeldBackFileWithAReasonAndRunNothing(@TempDir Path dir) throws Exception {
+        Path noColumns = dir.resolve("a.csv");
+        Files.writeString(noColumns, "a,b\n1,2\n");
+        Path tooShort = dir.resolve("b.csv");
+        Files.writeString(tooShort, "job_id,submit_time_s,num_gpus,duration_s\nj1,0,1,60\n");
+        for (Path file : List.of(noColumns, tooShort, dir.resolve("missing.csv"))) {
+            ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+            int status = SuiteMain.run(new String[] {"--held-back", file.toString(), "--run", "tiresias-las",
+                "--out", dir.resolve("out").toString()}, new PrintStream(new ByteArrayOutputStream(), true,
+                    StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
+
+            assertThat(status).as(file.toString()).isNotZero();
+            assertThat(stderr.toString(StandardCharsets.UTF_8)).contains(file.getFileName().toString());
+        }
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void shouldStillRequireTheRepositorysTracesWithoutAHeldBackFile() {
         assertThatThrownBy(() -> SuiteMain.parse(new String[] {"--philly", "p"}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("or --held-back");
