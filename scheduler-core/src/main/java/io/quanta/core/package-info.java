@@ -13,7 +13,9 @@
  *     <li>{@code Start(job, gpus)}: QUEUED to STARTING on {@code gpus} (all free); send StartJob; RUNNING on STARTED.</li>
  *     <li>{@code Pack(job, gpus, with)}: like Start on GPUs shared with {@code with}; set the sharing sets of all of
  *     them, set {@code placementChangedAt = now} on all of them and {@code baselineThroughput} = each partner's current
- *     throughput (NaN for the new job).</li>
+ *     throughput (NaN for the new job). When an attempt of a packed job ends (suspended, moved, finished), each
+ *     partner leaves its sharing set and its throughput becomes unknown (NaN) until its next telemetry: the rate it
+ *     had was measured while sharing, and a later pack must not take it as the partner's speed alone.</li>
  *     <li>{@code Suspend(job)}: RUNNING to SUSPENDING (GPUs still held); QUEUED when SUSPENDED arrives (GPUs free,
  *     waiting counter restarts at 0, executed seconds of the last run kept); clear introspection fields.</li>
  *     <li>{@code Migrate(job, from, to)}: suspend, list the job on {@code to} as reserved, set

@@ -17,11 +17,13 @@ import io.quanta.schemas.JobState;
 import io.quanta.schemas.NodeCommand;
 import io.quanta.schemas.NodeCommandType;
 import io.quanta.schemas.SchedulingDecision;
+import io.quanta.streams.testing.Records;
 import io.quanta.streams.testing.ScriptedPolicy;
 import io.quanta.streams.testing.SchedulerDriver;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -106,6 +108,55 @@ class PlanApplicationTest {
             assertThat(driver.decisions()).extracting(SchedulingDecision::getType)
                     .contains(DecisionType.RECORD_INTERFERENCE, DecisionType.CONFIRM_PLACEMENT);
         }
+    }
+
+    @Test
+    void shouldForgetAPartnersSharedRateWhenItsPartnerLeavesSoTheNextPackIsJudgedAgainstItsSpeedAlone() {
+        AtomicReference<Double> rateAfterRevert = new AtomicReference<>();
+        AtomicReference<Double> baselineOfNextPack = new AtomicReference<>();
+        try (SchedulerDriver driver = driver(ScriptedPolicy.plans(
+                s -> s.job("a").isEmpty() ? List.of()
+                        : List.of(new Decision.Start("a", List.of(gpu("n1", 0)), "scripted: a")),
+                s -> s.job("b").isEmpty() || !s.job("a").map(j -> j.isRunning()).orElse(false) ? List.of()
+                        : List.of(new Decision.Pack("b", List.of(gpu("n1", 0)), List.of("a"), "scripted: pack b")),
+                s -> s.job("a").map(j -> j.throughput() != 2.5).orElse(true) ? List.of() : List.of(
+                        new Decision.Suspend("b", "scripted: pack reverted"),
+                        new Decision.ConfirmPlacement("a", "scripted: keep a")),
+                s -> s.job("c").isEmpty() || !s.job("a").map(j -> j.sharingWith().isEmpty()).orElse(false)
+                        ? List.of() : pack(s, rateAfterRevert),
+                s -> s.job("c").map(j -> j.isRunning()).orElse(false)
+                        ? List.of(record(s, baselineOfNextPack)) : List.of()))) {
+            driver.heartbeat(node("n1", CELL, 1, 1, at(0)).build());
+            driver.submit(job("a", 1).build(), at(1));
+            driver.event(event("a", 1, "n1", JobEventType.STARTED, at(2)));
+            driver.telemetry(Records.telemetry("a", 1, "n1", 5, at(3)));
+            driver.submit(job("b", 1).build(), at(4));
+            driver.event(event("b", 1, "n1", JobEventType.STARTED, at(5)));
+            // a's rate while it shares its GPU with b
+            driver.telemetry(Records.telemetry("a", 1, "n1", 2.5, at(20)));
+            driver.heartbeat(node("n1", CELL, 1, 1, at(30)).build());
+            driver.event(JobEvent.newBuilder(event("b", 1, "n1", JobEventType.SUSPENDED, at(35)))
+                    .setCheckpointRef("ckpt").build());
+
+            driver.submit(job("c", 1).build(), at(36));
+            driver.event(event("c", 1, "n1", JobEventType.STARTED, at(37)));
+            driver.heartbeat(node("n1", CELL, 1, 1, at(50)).build());
+
+            assertThat(rateAfterRevert.get()).as("a's rate once b left, before its next telemetry").isNaN();
+            assertThat(baselineOfNextPack.get()).as("the baseline c's pack is judged against").isNaN();
+        }
+    }
+
+    /** Packs c with a, keeping a's rate as the snapshot shows it. */
+    private static List<Decision> pack(ClusterSnapshot s, AtomicReference<Double> rate) {
+        rate.set(s.job("a").orElseThrow().throughput());
+        return List.of(new Decision.Pack("c", List.of(gpu("n1", 0)), List.of("a"), "scripted: pack c"));
+    }
+
+    /** Keeps a's baseline as the snapshot shows it; the decision only ends the script. */
+    private static Decision record(ClusterSnapshot s, AtomicReference<Double> baseline) {
+        baseline.set(s.job("a").orElseThrow().baselineThroughput());
+        return new Decision.ConfirmPlacement("a", "scripted: keep a");
     }
 
     @Test

@@ -259,6 +259,10 @@ final class JobTransitions {
                     List<String> rest = new ArrayList<>(p.sharingWith);
                     rest.remove(id);
                     p.sharingWith = rest;
+                    // its last measured rate is of the sharing that just ended: unknown until its next telemetry, so
+                    // that a pack made before then does not take the shared rate as its speed alone (introspection
+                    // would judge the new pack against it and keep a pack that gains nothing)
+                    p.throughput = Double.NaN;
                     if (rest.isEmpty()) {
                         clearIntrospection(p);
                     }
