@@ -38,12 +38,14 @@ public final class DemotionGrace extends PreemptionGate {
 
     @Override
     protected boolean admits(Job waiting, Job victim) {
-        int level = levels.level(victim);
-        return level == 0 || levels.level(waiting) < level - 1 || !shielded(victim, level);
+        return !fromOldQueue(waiting, victim) || victim.attainedGpuSeconds()
+                >= graceEnd(queues, levels.level(victim), grace) - EPS;
     }
 
-    private boolean shielded(Job victim, int level) {
-        return victim.attainedGpuSeconds() < graceEnd(queues, level, grace) - EPS;
+    /** True when {@code waiting} is in the queue just above the victim's, the one a demoted victim just left. */
+    private boolean fromOldQueue(Job waiting, Job victim) {
+        int level = levels.level(victim);
+        return level > 0 && levels.level(waiting) == level - 1;
     }
 
     /** Attained service at which a job of {@code level} (>= 1) leaves its grace. */
@@ -53,9 +55,8 @@ public final class DemotionGrace extends PreemptionGate {
 
     @Override
     protected String reasonSuffix(Job waiting, Job victim) {
-        int level = levels.level(victim);
-        return level == 0 || levels.level(waiting) < level - 1 ? "" : "; past its demotion grace ("
-                + Text.num(victim.attainedGpuSeconds()) + " >= " + Text.num(graceEnd(queues, level, grace)) + " GPU-s)";
+        return fromOldQueue(waiting, victim) ? "; past its demotion grace (" + Text.num(victim.attainedGpuSeconds())
+                + " >= " + Text.num(graceEnd(queues, levels.level(victim), grace)) + " GPU-s)" : "";
     }
 
     /** When the next running job's grace ends while some job waits (a victim becomes available), or empty. */

@@ -100,13 +100,8 @@ public final class SuiteDefinition {
         String prefix = idPrefix(fileName);
         List<SuiteInput> inputs = new ArrayList<>();
         for (int k = 0; k < windows; k++) {
-            Trace window = full.window(k * step, WINDOW_JOBS);
-            LoadRule.Choice choice = LoadRule.choose(window);
-            String id = String.format(Locale.ROOT, "%s-w%02d", prefix, k);
-            inputs.add(new SuiteInput(id + "-heavy", Half.HELD_BACK, window, choice.heavy(), "heavy",
-                    choice.ratioAt(choice.heavy()), 1));
-            inputs.add(new SuiteInput(id + "-moderate", Half.HELD_BACK, window, choice.moderate(), "moderate",
-                    choice.ratioAt(choice.moderate()), 1));
+            inputs.addAll(whole(String.format(Locale.ROOT, "%s-w%02d", prefix, k), full.window(k * step, WINDOW_JOBS),
+                    Half.HELD_BACK));
         }
         return inputs;
     }

@@ -31,7 +31,8 @@ import java.util.stream.Collectors;
  * {@code --resume}, {@code OUT}) has them.
  * <pre>
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
- *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|all] [--inputs ID,...] [--resume] [--reuse DIR2]...
+ *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|held-back|all] [--inputs ID,...] [--resume]
+ *     [--reuse DIR2]...
  *     [--threads N] [--shift S | --shifts S1,S2,...] [--list] [--bounds-only] [--held-back FILE]
  * </pre>
  * {@code --held-back FILE} runs the windows of a Philly-format trace kept outside this repository instead of the
@@ -248,6 +249,11 @@ public final class SuiteMain {
                 throw new IllegalArgumentException("unknown inputs " + unknown);
             }
         }
+        if (out.isEmpty()) {
+            // e.g. --half tuning with --held-back, whose inputs are all in the held-back half: nothing would run
+            throw new IllegalArgumentException("no input is in half '" + options.half() + "'"
+                    + (options.inputs().isEmpty() ? "" : " among " + options.inputs()));
+        }
         return out;
     }
 
@@ -287,8 +293,10 @@ public final class SuiteMain {
                 }
                 case "--half" -> {
                     half = value(args, ++i, flag);
-                    if (!List.of("tuning", "check", "held-back", "all").contains(half)) {
-                        throw new IllegalArgumentException("--half must be tuning, check, held-back or all, got '"
+                    List<String> halves = new ArrayList<>(Arrays.stream(Half.values()).map(Half::label).toList());
+                    halves.add("all");
+                    if (!halves.contains(half)) {
+                        throw new IllegalArgumentException("--half must be " + String.join(", ", halves) + ", got '"
                                 + half + "'");
                     }
                 }

@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +90,16 @@ class SuiteHeldBackTest {
         Files.writeString(noColumns, "a,b\n1,2\n");
         Path tooShort = dir.resolve("b.csv");
         Files.writeString(tooShort, "job_id,submit_time_s,num_gpus,duration_s\nj1,0,1,60\n");
-        for (Path file : List.of(noColumns, tooShort, dir.resolve("missing.csv"))) {
+        // 2,000 rows each, so that only the fault refuses them: a duplicated id, a job submitted before the one above
+        // it (a skewed clock), a job larger than any cluster of the suite's ladder
+        Path duplicated = heldBackFile(dir.resolve("c.csv"), i -> i == 7 ? "philly-000006,70,1,300" : null);
+        Path reordered = heldBackFile(dir.resolve("d.csv"), i -> i == 7 ? "philly-000007,5,1,300" : null);
+        Path oversized = heldBackFile(dir.resolve("e.csv"), i -> i == 7 ? "philly-000007,70,100000,300" : null);
+        Map<Path, String> reasons = Map.of(noColumns, "lacks column 'job_id'", tooShort, "has 1 jobs",
+                duplicated, "duplicate job id philly-000006", reordered, "not sorted by submit time",
+                oversized, "more than the largest size", dir.resolve("missing.csv"), "cannot read trace");
+        for (Map.Entry<Path, String> e : reasons.entrySet()) {
+            Path file = e.getKey();
             ByteArrayOutputStream stderr = new ByteArrayOutputStream();
 
             int status = SuiteMain.run(new String[] {"--held-back", file.toString(), "--run", "tiresias-las",
@@ -96,9 +107,35 @@ class SuiteHeldBackTest {
                     StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
 
             assertThat(status).as(file.toString()).isNotZero();
-            assertThat(stderr.toString(StandardCharsets.UTF_8)).contains(file.getFileName().toString());
+            assertThat(stderr.toString(StandardCharsets.UTF_8)).contains(file.getFileName().toString())
+                    .contains(e.getValue());
         }
         assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void shouldRefuseAHalfThatHasNoInputOfTheHeldBackFile(@TempDir Path dir) throws Exception {
+        Path file = heldBackFile(dir.resolve("period-b.csv"), i -> null);
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        int status = SuiteMain.run(new String[] {"--held-back", file.toString(), "--half", "tuning", "--run",
+            "tiresias-las", "--list"}, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8));
+
+        assertThat(status).isEqualTo(2);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("no input is in half 'tuning'");
+    }
+
+    /** 2,000 light jobs in the Philly format, row {@code i} replaced by {@code row.apply(i)} when not null. */
+    private static Path heldBackFile(Path file, IntFunction<String> row) throws Exception {
+        StringBuilder csv = new StringBuilder("job_id,submit_time_s,num_gpus,duration_s,status,user,virtual_cluster\n");
+        for (int i = 0; i < 2_000; i++) {
+            String replaced = row.apply(i);
+            csv.append(replaced != null ? replaced : String.format("philly-%06d,%d,%d,%d,,,vc%d", i, 10L * i,
+                    i % 9 == 0 ? 4 : 1, 300 + (i % 17) * 60, i % 5)).append('\n');
+        }
+        Files.writeString(file, csv);
+        return file;
     }
 
     @Test
@@ -108,7 +145,8 @@ class SuiteHeldBackTest {
         assertThat(SuiteMain.parse(new String[] {"--held-back", "h.csv", "--half", "held-back"}).heldBack())
                 .isEqualTo(Path.of("h.csv"));
         assertThatThrownBy(() -> SuiteMain.parse(new String[] {"--held-back", "h.csv", "--half", "held_back"}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("held-back or all");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--half must be tuning, check, held-back, all");
     }
 
     /** {@code n} jobs, one every 10 s: mostly one GPU, some gangs, 500 to 1,700 s. */
