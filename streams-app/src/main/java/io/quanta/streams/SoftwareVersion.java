@@ -13,6 +13,9 @@ import java.util.Properties;
  */
 public final class SoftwareVersion {
 
+    /** What {@link #current} says when the build did not stamp its version. */
+    public static final String UNKNOWN = "unknown";
+
     private static final String CURRENT = render(load());
 
     private SoftwareVersion() {
@@ -27,7 +30,7 @@ public final class SoftwareVersion {
     static String render(Properties props) {
         String version = stamped(props, "version");
         if (version == null) {
-            return "unknown";
+            return UNKNOWN;
         }
         String commit = stamped(props, "commit");
         if (commit == null) {

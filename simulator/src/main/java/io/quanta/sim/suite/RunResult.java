@@ -3,6 +3,7 @@ package io.quanta.sim.suite;
 import io.quanta.sim.engine.SimulationRun;
 import io.quanta.sim.metrics.JobOutcome;
 import io.quanta.sim.metrics.Summary;
+import io.quanta.streams.SoftwareVersion;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -30,6 +32,9 @@ import java.util.Properties;
  */
 public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, double migrationsPerJob,
                         int unfinished, int multiGpuJobs, int spreadGangs, double wallSeconds) {
+
+    /** The result file's property naming the build that ran it ({@link #software}). */
+    static final String SOFTWARE = "software";
 
     public RunResult {
         avgJct = kept(avgJct);
@@ -67,6 +72,7 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         p.setProperty("multi_gpu_jobs", Integer.toString(multiGpuJobs));
         p.setProperty("spread_gangs", Integer.toString(spreadGangs));
         p.setProperty("wall_s", num(wallSeconds));
+        p.setProperty(SOFTWARE, SoftwareVersion.current());
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             p.store(w, null);
         } catch (IOException e) {
@@ -92,6 +98,21 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         } catch (NullPointerException | NumberFormatException e) {
             throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The build that wrote a result file ({@link SoftwareVersion}: version and git commit), empty when the file does
+     * not say (written before builds recorded it) or the build was not stamped.
+     */
+    public static Optional<String> software(Path file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        String software = p.getProperty(SOFTWARE, "").trim();
+        return software.isEmpty() || software.equals(SoftwareVersion.UNKNOWN) ? Optional.empty() : Optional.of(software);
     }
 
     /** {@code v} as {@link #write} writes and {@link #read} reads it. */

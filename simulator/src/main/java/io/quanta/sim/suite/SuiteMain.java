@@ -74,6 +74,7 @@ public final class SuiteMain {
               --inputs ID,...      only these inputs
               --resume             read back runs already in DIR instead of running them again
               --reuse DIR2         read runs found in DIR2/MODEL/INPUT/LABEL instead of running them; repeatable
+                                   (runs read back that another build wrote are named, per label, at the end)
               --threads N          simulations at once (default 1)
               --shift S            submit every job S seconds later (0 to 86400, default 0): the same input at
                                    another phase of the 10 s scheduling quantum; results under OUT/MODEL-shift-S

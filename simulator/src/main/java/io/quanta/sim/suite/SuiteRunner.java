@@ -5,6 +5,7 @@ import io.quanta.sim.engine.FidelityMode;
 import io.quanta.sim.engine.ProgressListener;
 import io.quanta.sim.engine.SimulationRun;
 import io.quanta.sim.report.JobCsvWriter;
+import io.quanta.streams.SoftwareVersion;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -15,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,7 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and figures under {@code out/<input>/<label>/}. With {@code resume}, a run whose figures are already there is read
  * back instead of run again, and runs found in a {@code reuse} directory are read from there (the baselines'
  * decisions never change, {@code GoldenDecisionsTest}; re-run a changed policy under a new label or without
- * {@code resume}).
+ * {@code resume}). Runs read back that another build wrote (its {@link SoftwareVersion} differs or was not recorded)
+ * are counted and named in one line per label at the end: a label read from an older directory would otherwise
+ * silently stand for code that has changed since.
  */
 public final class SuiteRunner {
 
@@ -40,6 +45,8 @@ public final class SuiteRunner {
     private final List<Path> reuse;
     private final int threads;
     private final PrintStream log;
+    /** Runs read back that another build wrote: label, then where they came from and which build, counted. */
+    private final Map<String, Map<String, Integer>> foreign = new ConcurrentHashMap<>();
 
     /**
      * @param simulator runs one policy on one trace
@@ -86,10 +93,31 @@ public final class SuiteRunner {
                 results.computeIfAbsent(task.input().id(), k -> new LinkedHashMap<>())
                         .put(task.spec().label(), get(futures.get(i)));
             }
+            noteForeign();
             return results;
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Checks which build wrote a run read back from {@code file}, and counts it when another one did. */
+    private void checkBuild(Task task, Path file, String from) {
+        String current = SoftwareVersion.current();
+        if (current.equals(SoftwareVersion.UNKNOWN)) {
+            return;
+        }
+        String wrote = RunResult.software(file).orElse("a build that did not record its version");
+        if (!wrote.equals(current)) {
+            foreign.computeIfAbsent(task.spec().label(), k -> new ConcurrentHashMap<>())
+                    .merge(from + " (written by " + wrote + ")", 1, Integer::sum);
+        }
+    }
+
+    private void noteForeign() {
+        new TreeMap<>(foreign).forEach((label, sources) -> new TreeMap<>(sources).forEach((source, count) ->
+                log.printf(java.util.Locale.ROOT, "note: %d run%s of %s read from %s, not by this build (%s): if %s's"
+                                + " code changed since, these are the old code's figures; run it under another label%n",
+                        count, count == 1 ? "" : "s", label, source, SoftwareVersion.current(), label)));
     }
 
     private record Task(SuiteInput input, RunSpec spec) {
@@ -114,6 +142,7 @@ public final class SuiteRunner {
         Path file = dir.resolve(RESULT_FILE);
         if (resume && Files.isRegularFile(file)) {
             RunResult kept = RunResult.read(file);
+            checkBuild(task, file, out.toString());
             log(done, total, task, kept, "kept");
             return kept;
         }
@@ -121,6 +150,7 @@ public final class SuiteRunner {
             Path elsewhere = other.resolve(task.input().id()).resolve(task.spec().label()).resolve(RESULT_FILE);
             if (Files.isRegularFile(elsewhere)) {
                 RunResult kept = RunResult.read(elsewhere);
+                checkBuild(task, elsewhere, other.toString());
                 log(done, total, task, kept, "read from " + other);
                 return kept;
             }
