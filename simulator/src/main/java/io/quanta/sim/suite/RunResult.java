@@ -82,12 +82,7 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
 
     /** Reads a file written by {@link #write}. */
     public static RunResult read(Path file) {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(r);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        Properties p = load(file);
         try {
             return new RunResult(Double.parseDouble(p.getProperty("avg_jct_s")),
                     Double.parseDouble(p.getProperty("p99_jct_s")),
@@ -105,14 +100,18 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
      * not say (written before builds recorded it) or the build was not stamped.
      */
     public static Optional<String> software(Path file) {
+        String software = load(file).getProperty(SOFTWARE, "").trim();
+        return software.isEmpty() || software.equals(SoftwareVersion.UNKNOWN) ? Optional.empty() : Optional.of(software);
+    }
+
+    private static Properties load(Path file) {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        String software = p.getProperty(SOFTWARE, "").trim();
-        return software.isEmpty() || software.equals(SoftwareVersion.UNKNOWN) ? Optional.empty() : Optional.of(software);
+        return p;
     }
 
     /** {@code v} as {@link #write} writes and {@link #read} reads it. */
