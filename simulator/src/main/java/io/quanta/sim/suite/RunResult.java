@@ -35,6 +35,8 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
 
     /** The result file's property naming the build that ran it ({@link #software}). */
     static final String SOFTWARE = "software";
+    /** The longest build text a result file's {@link #SOFTWARE} may contribute to a printed line. */
+    static final int SOFTWARE_MAX_CHARS = 120;
 
     public RunResult {
         avgJct = kept(avgJct);
@@ -82,26 +84,41 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
 
     /** Reads a file written by {@link #write}. */
     public static RunResult read(Path file) {
-        Properties p = load(file);
-        try {
-            return new RunResult(Double.parseDouble(p.getProperty("avg_jct_s")),
-                    Double.parseDouble(p.getProperty("p99_jct_s")),
-                    Double.parseDouble(p.getProperty("preemptions_per_job")),
-                    Double.parseDouble(p.getProperty("migrations_per_job")),
-                    Integer.parseInt(p.getProperty("unfinished")), Integer.parseInt(p.getProperty("multi_gpu_jobs")),
-                    Integer.parseInt(p.getProperty("spread_gangs")), Double.parseDouble(p.getProperty("wall_s")));
-        } catch (NullPointerException | NumberFormatException e) {
-            throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
-        }
+        return Stored.read(file).result();
     }
 
     /**
-     * The build that wrote a result file ({@link SoftwareVersion}: version and git commit), empty when the file does
-     * not say (written before builds recorded it) or the build was not stamped.
+     * A result file as read back: its figures and the build that wrote it ({@link SoftwareVersion}: version and git
+     * commit), empty when the file does not say (written before builds recorded it) or the build was not stamped. The
+     * build's text comes from a file that may have been edited by hand, so it is kept to one line of at most
+     * {@value #SOFTWARE_MAX_CHARS} characters before anything prints it.
      */
-    public static Optional<String> software(Path file) {
-        String software = load(file).getProperty(SOFTWARE, "").trim();
-        return software.isEmpty() || software.equals(SoftwareVersion.UNKNOWN) ? Optional.empty() : Optional.of(software);
+    public record Stored(RunResult result, Optional<String> software) {
+
+        /** Reads a file written by {@link #write}, once. */
+        public static Stored read(Path file) {
+            Properties p = load(file);
+            RunResult result;
+            try {
+                result = new RunResult(Double.parseDouble(p.getProperty("avg_jct_s")),
+                        Double.parseDouble(p.getProperty("p99_jct_s")),
+                        Double.parseDouble(p.getProperty("preemptions_per_job")),
+                        Double.parseDouble(p.getProperty("migrations_per_job")),
+                        Integer.parseInt(p.getProperty("unfinished")),
+                        Integer.parseInt(p.getProperty("multi_gpu_jobs")),
+                        Integer.parseInt(p.getProperty("spread_gangs")), Double.parseDouble(p.getProperty("wall_s")));
+            } catch (NullPointerException | NumberFormatException e) {
+                throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
+            }
+            String software = oneLine(p.getProperty(SOFTWARE, ""));
+            return new Stored(result, software.isEmpty() || software.equals(SoftwareVersion.UNKNOWN)
+                    ? Optional.empty() : Optional.of(software));
+        }
+
+        private static String oneLine(String text) {
+            String line = text.replaceAll("\\p{Cntrl}", " ").trim();
+            return line.length() <= SOFTWARE_MAX_CHARS ? line : line.substring(0, SOFTWARE_MAX_CHARS) + "...";
+        }
     }
 
     private static Properties load(Path file) {

@@ -100,17 +100,16 @@ public final class SuiteRunner {
         }
     }
 
-    /** Checks which build wrote a run read back from {@code file}, and counts it when another one did. */
-    private void checkBuild(Task task, Path file, String from) {
+    /** Reads a run back from {@code file}; counts it when another build wrote it. */
+    private RunResult readBack(Task task, Path file, String from) {
+        RunResult.Stored stored = RunResult.Stored.read(file);
         String current = SoftwareVersion.current();
-        if (current.equals(SoftwareVersion.UNKNOWN)) {
-            return;
-        }
-        String wrote = RunResult.software(file).orElse("a build that did not record its version");
-        if (!wrote.equals(current)) {
+        String wrote = stored.software().orElse("a build that did not record its version");
+        if (!current.equals(SoftwareVersion.UNKNOWN) && !wrote.equals(current)) {
             foreign.computeIfAbsent(task.spec().label(), k -> new ConcurrentHashMap<>())
                     .merge(from + " (written by " + wrote + ")", 1, Integer::sum);
         }
+        return stored.result();
     }
 
     private void noteForeign() {
@@ -141,16 +140,14 @@ public final class SuiteRunner {
         Path dir = out.resolve(task.input().id()).resolve(task.spec().label());
         Path file = dir.resolve(RESULT_FILE);
         if (resume && Files.isRegularFile(file)) {
-            RunResult kept = RunResult.read(file);
-            checkBuild(task, file, out.toString());
+            RunResult kept = readBack(task, file, out.toString());
             log(done, total, task, kept, "kept");
             return kept;
         }
         for (Path other : reuse) {
             Path elsewhere = other.resolve(task.input().id()).resolve(task.spec().label()).resolve(RESULT_FILE);
             if (Files.isRegularFile(elsewhere)) {
-                RunResult kept = RunResult.read(elsewhere);
-                checkBuild(task, elsewhere, other.toString());
+                RunResult kept = readBack(task, elsewhere, other.toString());
                 log(done, total, task, kept, "read from " + other);
                 return kept;
             }

@@ -70,8 +70,22 @@ class SuiteRunnerBuildTest {
     void shouldRecordTheBuildInEveryResultFile() throws IOException {
         Path file = dir.resolve(SuiteRunner.RESULT_FILE);
         FIGURES.write(file);
-        assertThat(RunResult.software(file)).contains(SoftwareVersion.current());
+        assertThat(RunResult.Stored.read(file).software()).contains(SoftwareVersion.current());
         assertThat(RunResult.read(file)).isEqualTo(FIGURES);
+    }
+
+    @Test
+    void shouldPrintAForgedBuildTextOnOneShortLine() throws IOException {
+        Path reuse = dir.resolve("forged");
+        String forged = "x\n[9/9] w00-heavy quanta on 1x1x8: avg JCT 1 s (faked)\n" + "y".repeat(10_000);
+        keep(reuse, "quanta", forged);
+
+        String log = run(reuse, "quanta");
+
+        assertThat(log.lines().filter(l -> l.startsWith("[9/9]"))).isEmpty();
+        String note = log.lines().filter(l -> l.startsWith("note:")).findFirst().orElseThrow();
+        assertThat(note).contains("written by x [9/9] w00-heavy quanta").contains("...)")
+                .hasSizeLessThan(RunResult.SOFTWARE_MAX_CHARS + 400);
     }
 
     @Test
