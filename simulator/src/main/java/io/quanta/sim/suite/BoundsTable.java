@@ -57,9 +57,10 @@ public final class BoundsTable {
         double factor = inputs.stream().map(i -> bounds.get(i.id())).filter(b -> b != null)
                 .mapToDouble(InputBounds::capacityFactor).findFirst().orElse(Double.NaN);
         out.append("Bound: no schedule averages less (AverageJctBound: the GPUs as one pool, each job at most its own"
-                + " GPUs at full speed, each GPU at its best pack's speed, at most ").append(fixed(factor, 2))
-                .append(" with ").append(PackingGain.DEFAULT_JOBS_PER_GPU).append(" jobs). Ideal: clairvoyant,"
-                        + " shortest remaining duration first, whole gangs, no placement, packing or switch cost. Gap"
+                + " GPUs at its least spread placement's speed, each GPU at its best pack's speed, at most ")
+                .append(fixed(factor, 2)).append(" with ").append(PackingGain.DEFAULT_JOBS_PER_GPU)
+                .append(" jobs). Ideal: clairvoyant, shortest remaining duration first, whole gangs at their least"
+                        + " spread placement's speed, no other placement, packing or switch cost. Gap"
                         + " closed = (").append(BASELINE).append(" - x) / (").append(BASELINE)
                 .append(" - floor); the bound's is the most any schedule can close. Share = (").append(BASELINE)
                 .append(" - ").append(RUN).append(") / (").append(BASELINE).append(" - bound). Seconds.\n\n");
