@@ -295,6 +295,14 @@ public final class PolicyConfigKeys {
                     + " kept, so that an unmeasured pair is tried by one-GPU jobs and not at the cost of a whole gang.",
             oneOf("any", "proven"));
 
+    public static final ConfigKey<String> QUANTA_PACK_VICTIMS = new ConfigKey<>("quanta.pack-victims", "with-guest",
+            "with-guest, at-host",
+            "When a packed job is preempted with its partners: with-guest = at the place in victim order of the first"
+                    + " of them that comes, as the other policies do; at-host = at the place of the last of them (its"
+                    + " most protected member), so that packing a job onto another does not make the host yield"
+                    + " earlier than it would alone.",
+            oneOf("with-guest", "at-host"));
+
     public static final ConfigKey<Double> QUANTA_DEMOTION_GRACE = new ConfigKey<>("quanta.demotion-grace", "0",
             "a number >= 0",
             "Hysteresis on demotion: a running job whose attained service is less than (1 + this) x its queue's lower"
@@ -315,7 +323,7 @@ public final class PolicyConfigKeys {
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
             QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
-            QUANTA_DEMOTION_GRACE));
+            QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS));
 
     private PolicyConfigKeys() {
     }

@@ -23,7 +23,9 @@ import java.util.Set;
  * Preemption-planner stage: for a waiting job that does not fit the free GPUs, first tries free plus soon-free GPUs
  * (held by suspending jobs: no new victim), then adds victims lowest priority first until a placement fits, and
  * suspends only the victims whose GPUs the placement uses. The chosen GPUs are earmarked for the waiting job, which
- * starts in a later pass once they are free. Packed victims are taken with their partners or not at all.
+ * starts in a later pass once they are free. Packed victims are taken with their partners or not at all: by default
+ * at the place in victim order of the first of them that comes; optionally ({@code packsAtHost}) only at the place of
+ * the one that comes last, so that a job a guest was packed onto yields no earlier than it would alone.
  */
 public final class PreemptionPlanner implements FallbackStep {
 
@@ -35,6 +37,7 @@ public final class PreemptionPlanner implements FallbackStep {
     private final PreemptionRule rule;
     private final Placer placer;
     private final List<Job> running;
+    private final boolean packsAtHost;
     private List<Job> candidates;
     private Map<String, Integer> position;
     private long[] fenwick;
@@ -43,9 +46,19 @@ public final class PreemptionPlanner implements FallbackStep {
 
     /** @param running the RUNNING jobs of the snapshot (any order) */
     public PreemptionPlanner(PreemptionRule rule, Placer placer, List<Job> running) {
+        this(rule, placer, running, false);
+    }
+
+    /**
+     * @param running the RUNNING jobs of the snapshot (any order)
+     * @param packsAtHost true to take a packed candidate with its partners only when the partner that comes last in
+     *     victim order is reached, false to take them at the first one's place
+     */
+    public PreemptionPlanner(PreemptionRule rule, Placer placer, List<Job> running, boolean packsAtHost) {
         this.rule = rule;
         this.placer = placer;
         this.running = running;
+        this.packsAtHost = packsAtHost;
     }
 
     /** A fallback that only earmarks free plus soon-free GPUs (no victims), e.g. to try before packing. */
@@ -108,7 +121,7 @@ public final class PreemptionPlanner implements FallbackStep {
                 continue;
             }
             List<Job> unit = unitOf(c, waiting, alloc);
-            if (unit.isEmpty() || addUnit(unit, alloc) == 0) {
+            if (unit.isEmpty() || (packsAtHost && comesLater(unit, i)) || addUnit(unit, alloc) == 0) {
                 continue;
             }
             units.add(unit);
@@ -151,6 +164,17 @@ public final class PreemptionPlanner implements FallbackStep {
         }
         alloc.earmark(waiting, found.get().gpus());
         return any ? Outcome.PREEMPTED : Outcome.EARMARKED;
+    }
+
+    /** True when a member of {@code unit} other than the candidate at {@code i} comes after it in victim order. */
+    private boolean comesLater(List<Job> unit, int i) {
+        for (Job member : unit) {
+            Integer at = position.get(member.id());
+            if (at != null && at > i) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean touches(List<Job> unit, Set<GpuId> chosen) {

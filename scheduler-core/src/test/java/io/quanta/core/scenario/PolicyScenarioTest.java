@@ -231,6 +231,16 @@ class PolicyScenarioTest {
                 row("quanta: ... while a job two queues above it preempts it at once",
                         "policy=quanta quanta.preempt-by-index=off quanta.demotion-grace=0.25", graceCell(2, 7300),
                         List.of("SUSPEND v"), "queue 2 job v preempted by queue 0 job w (attained 7300 GPU-s >= threshold 7200)"),
+                row("quanta: a pack is preempted at its guest's place in victim order (pack-victims with-guest, default)",
+                        "policy=quanta quanta.preempt-by-index=off", packVictimCell(),
+                        List.of("SUSPEND g", "SUSPEND h"), "queue 2 job g preempted by queue 0 job w"),
+                row("quanta: with pack-victims=at-host the job that arrived between them yields first",
+                        "policy=quanta quanta.preempt-by-index=off quanta.pack-victims=at-host", packVictimCell(),
+                        List.of("SUSPEND s"), "queue 2 job s preempted by queue 0 job w"),
+                row("quanta: ... and the pack yields at its host's place once nobody ranked below the host is left",
+                        "policy=quanta quanta.preempt-by-index=off quanta.pack-victims=at-host",
+                        packVictimCell(false), List.of("SUSPEND h", "SUSPEND g"),
+                        "queue 2 job h preempted by queue 0 job w"),
                 row("quanta: a 2-GPU job takes the free GPUs a long-waiting gang needs (reserve-after-s off, default)",
                         "policy=quanta", reserveCell(3600), List.of("START s n1/2,n1/3"), "start job s"),
                 row("quanta: with reserve-after-s=3600 the gang that waited the hour holds them back",
@@ -731,6 +741,23 @@ class PolicyScenarioTest {
         }
         return aCell().nodes(aNode("n1").gpus(4), aNode("n2").gpus(4), aNode("n3").gpus(4), aNode("n4").gpus(4))
                 .jobs(jobs.toArray(JobFixture[]::new)).build();
+    }
+
+    /**
+     * All in the last queue (ordered by arrival, latest yields first): h (arrived first) with g (arrived last) packed on
+     * n1/0, s (arrived between them) alone on n1/1; a new one-GPU job w waits.
+     */
+    static ClusterSnapshot packVictimCell() {
+        return packVictimCell(true);
+    }
+
+    /** The same; without {@code between}, s arrived before h (so the pack is the last queue's latest arrivals). */
+    static ClusterSnapshot packVictimCell(boolean between) {
+        return aCell().nodes(aNode("n1").gpus(2)).jobs(
+                aJob("h").seq(2).runningOn("n1", 0).attained(9000).level(2).executed(9000).sharingWith("g"),
+                aJob("s").seq(between ? 3 : 1).runningOn("n1", 1).attained(9000).level(2).executed(9000),
+                aJob("g").seq(4).runningOn("n1", 0).attained(9000).level(2).executed(9000).sharingWith("h"),
+                aJob("w").seq(5).waiting(5)).build();
     }
 
     /** One 16 GiB GPU running v (lstm, 6,000 MiB, queue 1); a new job w (resnet50, 8,000 MiB) waits. */

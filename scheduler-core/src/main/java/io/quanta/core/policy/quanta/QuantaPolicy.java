@@ -133,7 +133,7 @@ public final class QuantaPolicy extends AbstractPolicy {
             }
         }
         Optional<FallbackStep> packer = gandiva.packer(pass, settings.provenGangPacks());
-        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running());
+        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(), settings.packVictimsAtHost());
         if (settings.packFirst() && packer.isPresent()) {
             fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));
             fallbacks.add(packer.get());

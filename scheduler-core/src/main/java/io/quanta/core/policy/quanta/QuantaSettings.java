@@ -44,6 +44,8 @@ import java.util.OptionalDouble;
  * @param provenGangPacks true to pack a waiting gang only with model pairs that a running, kept pack has proven
  * @param demotionGrace the share of its queue's lower threshold a demoted job runs before its old queue may preempt
  *     it (0 = off)
+ * @param packVictimsAtHost true to preempt a packed job with its partners only at the place in victim order of the
+ *     one that comes last ({@code quanta.pack-victims=at-host})
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -53,7 +55,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
                              boolean unpackWhileWaiting, boolean provenGangPacks,
-                             double demotionGrace) {
+                             double demotionGrace, boolean packVictimsAtHost) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -86,7 +88,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_UNPACK_ROOM),
                 config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING),
                 "proven".equals(config.get(PolicyConfigKeys.QUANTA_GANG_PACKS)),
-                config.get(PolicyConfigKeys.QUANTA_DEMOTION_GRACE));
+                config.get(PolicyConfigKeys.QUANTA_DEMOTION_GRACE),
+                "at-host".equals(config.get(PolicyConfigKeys.QUANTA_PACK_VICTIMS)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
