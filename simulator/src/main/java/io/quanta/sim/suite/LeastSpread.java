@@ -2,6 +2,7 @@ package io.quanta.sim.suite;
 
 import io.quanta.node.model.JobPlacementView;
 import io.quanta.node.model.ThroughputModel;
+import io.quanta.schemas.ModelProfile;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.engine.FidelityMode;
 import io.quanta.sim.profile.ProfileAssigner;
@@ -33,13 +34,13 @@ public final class LeastSpread {
     }
 
     /**
-     * The locality factor, in (0, 1], of the least spread placement on {@code cluster} of the job {@code alone}
-     * describes (its profile and GPUs; its servers, racks and partners are not read), under {@code model}.
+     * The locality factor, in (0, 1], of the least spread placement on {@code cluster} of a gang of {@code gpus} GPUs
+     * training {@code profile}'s model, under {@code model}: 1 when the gang fits on one server.
      */
-    public static double bestLocality(ThroughputModel model, ClusterShape cluster, JobPlacementView alone) {
-        int servers = Math.min(cluster.servers(), ceilDiv(alone.gpus(), cluster.gpusPerServer()));
+    public static double bestLocality(ThroughputModel model, ClusterShape cluster, ModelProfile profile, int gpus) {
+        int servers = Math.min(cluster.servers(), ceilDiv(gpus, cluster.gpusPerServer()));
         int racks = ceilDiv(servers, cluster.serversPerRack());
-        return model.localityFactor(new JobPlacementView(alone.profile(), alone.gpus(), servers, racks, List.of()));
+        return model.localityFactor(new JobPlacementView(profile, gpus, servers, racks, List.of()));
     }
 
     /**
@@ -52,10 +53,8 @@ public final class LeastSpread {
         List<TraceJob> out = new ArrayList<>(trace.size());
         boolean changed = false;
         for (TraceJob job : trace.jobs()) {
-            double locality = job.numGpus() <= cluster.gpusPerServer() ? 1.0 : bestLocality(model, cluster,
-                    JobPlacementView.consolidated(profiles.kindOf(job.jobId()).profile(), job.numGpus()));
-            long duration = locality >= 1.0 ? job.durationSeconds()
-                    : Math.max(job.durationSeconds(), (long) Math.floor(job.durationSeconds() / locality));
+            double locality = bestLocality(model, cluster, profiles.kindOf(job.jobId()).profile(), job.numGpus());
+            long duration = Math.max(job.durationSeconds(), (long) Math.floor(job.durationSeconds() / locality));
             changed |= duration != job.durationSeconds();
             out.add(duration == job.durationSeconds() ? job
                     : new TraceJob(job.jobId(), job.submitSeconds(), job.numGpus(), duration, job.tenant()));

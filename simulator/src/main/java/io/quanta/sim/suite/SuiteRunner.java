@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -114,7 +115,7 @@ public final class SuiteRunner {
 
     private void noteForeign() {
         new TreeMap<>(foreign).forEach((label, sources) -> new TreeMap<>(sources).forEach((source, count) ->
-                log.printf(java.util.Locale.ROOT, "note: %d run%s of %s read from %s, not by this build (%s): if %s's"
+                log.printf(Locale.ROOT, "note: %d run%s of %s read from %s, not by this build (%s): if %s's"
                                 + " code changed since, these are the old code's figures; run it under another label%n",
                         count, count == 1 ? "" : "s", label, source, SoftwareVersion.current(), label)));
     }
@@ -168,7 +169,7 @@ public final class SuiteRunner {
 
     private void log(AtomicInteger done, int total, Task task, RunResult r, String how) {
         synchronized (log) {
-            log.printf(java.util.Locale.ROOT, "[%d/%d] %s %s on %s: avg JCT %.0f s, p99 %.0f s, %.3f preemptions/job,"
+            log.printf(Locale.ROOT, "[%d/%d] %s %s on %s: avg JCT %.0f s, p99 %.0f s, %.3f preemptions/job,"
                             + " %d unfinished (%s)%n", done.incrementAndGet(), total, task.input().id(),
                     task.spec().label(), task.input().cluster(), r.avgJct(), r.p99Jct(), r.preemptionsPerJob(),
                     r.unfinished(), how);
