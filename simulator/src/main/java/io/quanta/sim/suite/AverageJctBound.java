@@ -160,8 +160,11 @@ public final class AverageJctBound {
                 double finish = t + left[head] / speed;
                 boolean completes = next >= n || finish <= jobs.get(next).submitSeconds();
                 double end = completes ? finish : jobs.get(next).submitSeconds();
-                moment[head] += speed * (end * end - t * t) / 2;
-                left[head] -= (end - t) * speed;
+                // the span itself, not end - t: late in a long trace a short span is below the resolution of t (a
+                // double near 1e9 s holds steps of about 1e-7 s), and end * end - t * t then counts a whole step
+                double span = completes ? left[head] / speed : end - t;
+                moment[head] += speed * span * (t + span / 2);
+                left[head] -= span * speed;
                 if (completes) {
                     completion[head] = end;
                     done++;

@@ -19,10 +19,11 @@ import java.util.List;
  * during the {@code s_j} seconds of least price {@code t / w_j + u_j p(t)}, all the times whose price is under a
  * threshold (where {@code p} is constant the earliest times are the cheapest), found exactly by sweeping the prices at
  * which each stretch's cheap part begins and ends.
- * <p><b>Prices.</b> {@code p} is constant on {@value #INTERVALS} stretches, equal ones up to 1.2 times the last
- * {@code r_j + s_j} and 0 on the open-ended last one; it starts at 0 (which gives the floor {@code sum (r_j + s_j)})
- * and takes {@value #ROUNDS} projected subgradient steps (the pool's use minus {@code C} per stretch, {@value #STEP}
- * of Polyak's step towards a target: the {@link IdealSchedule}, a schedule of the pool). The best value seen is kept.
+ * <p><b>Prices.</b> {@code p} is constant on {@value #INTERVALS} stretches, equal ones from the first submission up
+ * to 1.2 times the last {@code r_j + s_j} after it, and 0 on the open-ended last one; it starts at 0 (which gives the
+ * floor {@code sum (r_j + s_j)}) and takes {@value #ROUNDS} projected subgradient steps (the pool's use minus
+ * {@code C} per stretch, {@value #STEP} of Polyak's step towards a target: the {@link IdealSchedule}, a schedule of
+ * the pool). The best value seen is kept.
  * Any prices give a valid bound; the steps only make it tighter (they stop short of the relaxation's optimum: 1.58
  * where it is 5 / 3 in {@code AverageJctBoundTest}). Pure and deterministic; about a second for 2,000 jobs.
  */
@@ -39,12 +40,16 @@ final class CappedRelaxation {
     private final double[] gpuSecondsPerWork;
     private final int gpus;
     private final double stretch;
+    /** The first submission: times are taken from it (the bound on the average JCT does not depend on it). */
+    private final double origin;
 
-    private CappedRelaxation(List<TraceJob> jobs, double[] gpuSecondsPerWork, int gpus, double stretch) {
+    private CappedRelaxation(List<TraceJob> jobs, double[] gpuSecondsPerWork, int gpus, double stretch,
+                             double origin) {
         this.jobs = jobs;
         this.gpuSecondsPerWork = gpuSecondsPerWork;
         this.gpus = gpus;
         this.stretch = stretch;
+        this.origin = origin;
     }
 
     /**
@@ -53,16 +58,19 @@ final class CappedRelaxation {
      */
     static double averageJct(List<TraceJob> jobs, int gpus, double[] gpuSecondsPerWork, double targetAverageJct) {
         int n = jobs.size();
+        // from the first submission on: a trace whose times start late (a file not rebased to 0) would spend the
+        // stretches of constant price on the time before it and lose the digits of its times' differences
+        double origin = jobs.stream().mapToDouble(TraceJob::submitSeconds).min().orElse(0);
         double end = 0;
         double submits = 0;
         double halves = 0;
         for (TraceJob j : jobs) {
-            end = Math.max(end, j.submitSeconds() + j.durationSeconds());
-            submits += j.submitSeconds();
+            end = Math.max(end, j.submitSeconds() - origin + j.durationSeconds());
+            submits += j.submitSeconds() - origin;
             halves += j.durationSeconds() / 2.0;
         }
         CappedRelaxation relaxation = new CappedRelaxation(jobs, gpuSecondsPerWork, gpus,
-                1.2 * end / (INTERVALS - 1));
+                1.2 * end / (INTERVALS - 1), origin);
         double target = targetAverageJct * n + submits - halves;
         double[] price = new double[INTERVALS];
         double best = Double.NEGATIVE_INFINITY;
@@ -109,7 +117,7 @@ final class CappedRelaxation {
     /** {@code phi_j(price)}: the price of the job's cheapest {@code s_j} seconds, times {@code g_j}. */
     private double cheapest(int j, double[] price, double[] highestFrom, double[] used) {
         TraceJob job = jobs.get(j);
-        double r = job.submitSeconds();
+        double r = job.submitSeconds() - origin;
         double s = job.durationSeconds();
         double w = job.gpuSeconds();
         double u = gpuSecondsPerWork[j];

@@ -61,6 +61,19 @@ class AverageJctBoundTest {
     }
 
     @Test
+    void shouldKeepAJobsMeanBusyTimeWhenItsWorkTakesLessThanTheResolutionOfTheClock() {
+        // one 10 s job submitted at 1e9 s whose work costs almost nothing on the pool (1e-8 GPU-seconds a unit): it
+        // takes the pool 1e-7 s, under the step of a double near 1e9 s (about 1.2e-7 s). Its JCT alone is 10 s, and no
+        // bound may say more. end * end - t * t over that rounded step made its mean busy time 1.19e9 s (bound 2); the
+        // capped relaxation's seconds, taken as differences of times near 1e9 s, made it 11.4 s (bound 3)
+        Trace trace = Traces.of("a,1000000000,1,10");
+        double[] almostFree = {1e-8};
+
+        assertThat(AverageJctBound.meanBusyTimeAverageJct(trace, 1, almostFree)).isCloseTo(5.0, within(1e-3));
+        assertThat(AverageJctBound.averageJct(trace, 1, almostFree)).isCloseTo(10.0, within(1e-6));
+    }
+
+    @Test
     void shouldCombineTheMachineAndTheDurationsAboveBoth() {
         // 2 GPUs; a: 1 GPU 3 s, b: 2 GPUs 10 s, c: 1 GPU 5 s, all at 0. Floor (3 + 10 + 5) / 3 = 6. SRPT on a pool
         // of 2 with sizes 3, 20, 5 ends them at 1.5, 4, 14: 6.5. Durations sorted 3, 5, 10: max per rank 3, 5, 14 =
