@@ -35,6 +35,8 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
 
     /** The result file's property naming the build that ran it ({@link #software}). */
     static final String SOFTWARE = "software";
+    /** The result file's property holding the column's {@link DecisionFingerprint} under the run's model. */
+    static final String DECISIONS = "decisions_fingerprint";
     /** The longest build text a result file's {@link #SOFTWARE} may contribute to a printed line. */
     static final int SOFTWARE_MAX_CHARS = 120;
 
@@ -65,7 +67,13 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
 
     /** Writes the figures as a properties file. */
     public void write(Path file) {
+        write(file, Optional.empty());
+    }
+
+    /** Writes the figures as a properties file, with the digest of what the column decides when given. */
+    public void write(Path file, Optional<String> decisions) {
         Properties p = new Properties();
+        decisions.ifPresent(d -> p.setProperty(DECISIONS, d));
         p.setProperty("avg_jct_s", num(avgJct));
         p.setProperty("p99_jct_s", num(p99Jct));
         p.setProperty("preemptions_per_job", num(preemptionsPerJob));
@@ -88,12 +96,13 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
     }
 
     /**
-     * A result file as read back: its figures and the build that wrote it ({@link SoftwareVersion}: version and git
-     * commit), empty when the file does not say (written before builds recorded it) or the build was not stamped. The
-     * build's text comes from a file that may have been edited by hand, so it is kept to one line of at most
+     * A result file as read back: its figures, the build that wrote it ({@link SoftwareVersion}: version and git
+     * commit), empty when the file does not say (written before builds recorded it) or the build was not stamped, and
+     * the digest of what its column decided ({@link DecisionFingerprint}), empty when the file predates it. Both texts
+     * come from a file that may have been edited by hand, so each is kept to one line of at most
      * {@value #SOFTWARE_MAX_CHARS} characters before anything prints it.
      */
-    public record Stored(RunResult result, Optional<String> software) {
+    public record Stored(RunResult result, Optional<String> software, Optional<String> decisions) {
 
         /** Reads a file written by {@link #write}, once. */
         public static Stored read(Path file) {
@@ -111,8 +120,10 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
                 throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
             }
             String software = oneLine(p.getProperty(SOFTWARE, ""));
+            String decisions = oneLine(p.getProperty(DECISIONS, ""));
             return new Stored(result, software.isEmpty() || software.equals(SoftwareVersion.UNKNOWN)
-                    ? Optional.empty() : Optional.of(software));
+                    ? Optional.empty() : Optional.of(software),
+                    decisions.isEmpty() ? Optional.empty() : Optional.of(decisions));
         }
 
         private static String oneLine(String text) {

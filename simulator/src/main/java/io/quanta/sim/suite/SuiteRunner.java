@@ -32,7 +32,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * decisions never change, {@code GoldenDecisionsTest}; re-run a changed policy under a new label or without
  * {@code resume}). Runs read back that another build wrote (its {@link SoftwareVersion} differs or was not recorded)
  * are counted and named in one line per label at the end: a label read from an older directory would otherwise
- * silently stand for code that has changed since.
+ * silently stand for code that has changed since. Every run written keeps the digest of what its column decides
+ * ({@link DecisionFingerprint}, computed once per column and model), and a run read back whose digest differs from
+ * this build's for its column is refused: it was made by code or parameters that decide differently (a label reused
+ * for another setting, a directory of older code), and reading it would compare this build's columns with another's.
  */
 public final class SuiteRunner {
 
@@ -48,6 +51,8 @@ public final class SuiteRunner {
     private final PrintStream log;
     /** Runs read back that another build wrote: label, then where they came from and which build, counted. */
     private final Map<String, Map<String, Integer>> foreign = new ConcurrentHashMap<>();
+    /** What each column's policy and parameters decide on the probe under this model, computed when first needed. */
+    private final Map<Map<String, String>, String> decisions = new ConcurrentHashMap<>();
 
     /**
      * @param simulator runs one policy on one trace
@@ -101,9 +106,20 @@ public final class SuiteRunner {
         }
     }
 
-    /** Reads a run back from {@code file}; counts it when another build wrote it. */
+    /**
+     * Reads a run back from {@code file}; counts it when another build wrote it.
+     *
+     * @throws IllegalStateException when the file's column decided otherwise than this build's column of that label
+     */
     private RunResult readBack(Task task, Path file, String from) {
         RunResult.Stored stored = RunResult.Stored.read(file);
+        if (stored.decisions().isPresent() && !stored.decisions().get().equals(decisions(task.spec()))) {
+            throw new IllegalStateException(file + " was made by code or parameters that decide otherwise than this"
+                    + " build's column " + task.spec().label() + " " + task.spec().policyParams() + " (decisions "
+                    + stored.decisions().get() + " against " + decisions(task.spec()) + " on the probe of "
+                    + DecisionFingerprint.class.getSimpleName() + "): run the column under another label, or"
+                    + " remove the file");
+        }
         String current = SoftwareVersion.current();
         String wrote = stored.software().orElse("a build that did not record its version");
         if (!current.equals(SoftwareVersion.UNKNOWN) && !wrote.equals(current)) {
@@ -162,9 +178,15 @@ public final class SuiteRunner {
             throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
         }
         JobCsvWriter.write(dir.resolve("jobs.csv"), run.outcomes());
-        result.write(file);
+        result.write(file, Optional.of(decisions(task.spec())));
         log(done, total, task, result, String.format(java.util.Locale.ROOT, "%.1f s", result.wallSeconds()));
         return result;
+    }
+
+    /** The digest of what {@code spec}'s policy and parameters decide under this model, computed once. */
+    private String decisions(RunSpec spec) {
+        return decisions.computeIfAbsent(spec.policyParams(),
+                params -> DecisionFingerprint.of(simulator, mode, params));
     }
 
     private void log(AtomicInteger done, int total, Task task, RunResult r, String how) {

@@ -127,7 +127,7 @@ class SuiteHeldBackTest {
     }
 
     /** 2,000 light jobs in the Philly format, row {@code i} replaced by {@code row.apply(i)} when not null. */
-    private static Path heldBackFile(Path file, IntFunction<String> row) throws Exception {
+    static Path heldBackFile(Path file, IntFunction<String> row) throws Exception {
         StringBuilder csv = new StringBuilder("job_id,submit_time_s,num_gpus,duration_s,status,user,virtual_cluster\n");
         for (int i = 0; i < 2_000; i++) {
             String replaced = row.apply(i);
