@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * The runs of one half at several phases of the scheduling quantum ({@code --shifts}), summed up as the rounds of
  * issue 15 judge a candidate since the thirteenth: per run and phase the mean and worst gap closed, the inputs whose
- * p99 is above the baseline's and the preemptions per job; then the score, each input's gap closed averaged over the
+ * p99 is above the baseline's (and, as a reading beside it, on how many the mean of the 1% longest JCTs is) and the
+ * preemptions per job; then the score, each input's gap closed averaged over the
  * phases, and each run against {@value #REFERENCE} input by input on those averages ({@link PairedComparison}). A
  * single phase can favour a policy by chance (a run shifted by a few seconds sees other arrivals together in a pass);
  * the average over phases is steadier.
@@ -57,9 +58,9 @@ public final class PhaseTable {
                 .append(" the score: each input's gap closed averaged over the shifts, then over the inputs (")
                 .append(inputs.size()).append(" inputs).\n\n");
         out.append("| run | shift s | mean | worst | p99 above ").append(SuiteTable.BASELINE)
-                .append("'s (worst ratio) | inputs above | preempt/job (").append(SuiteTable.BASELINE)
-                .append(") | against `").append(REFERENCE).append("` at this shift |\n")
-                .append("|---|---|---|---|---|---|---|---|\n");
+                .append("'s (worst ratio) | inputs above | top 1% above (worst ratio) | preempt/job (")
+                .append(SuiteTable.BASELINE).append(") | against `").append(REFERENCE).append("` at this shift |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
         for (String label : labels) {
             if (label.equals(SuiteTable.BASELINE)) {
                 continue;
@@ -72,9 +73,11 @@ public final class PhaseTable {
                 String against = label.equals(REFERENCE) ? "" : PairedComparison.of(inputs, phase.results(), label,
                         REFERENCE).map(c -> SuiteTable.points(c.meanDifference()) + " (" + SuiteTable.points(c.low())
                         + " to " + SuiteTable.points(c.high()) + ")").orElse("");
-                out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d (x%s) | %s | %s (%s) | %s |%n", label,
-                        phase.shift(), pct(a.meanGap()), pct(a.worstGap()), a.p99WorseInputs(),
-                        SuiteTable.fixed(a.worstP99Ratio(), 3), String.join(", ", a.p99AboveInputs()),
+                String top = a.top().map(t -> t.aboveInputs().size() + " (x" + SuiteTable.fixed(t.worstRatio(), 3)
+                        + ")").orElse("-");
+                out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d (x%s) | %s | %s | %s (%s) | %s |%n",
+                        label, phase.shift(), pct(a.meanGap()), pct(a.worstGap()), a.p99WorseInputs(),
+                        SuiteTable.fixed(a.worstP99Ratio(), 3), String.join(", ", a.p99AboveInputs()), top,
                         SuiteTable.fixed(a.meanPreemptions(), 3), SuiteTable.fixed(a.meanBaselinePreemptions(), 3),
                         against));
             }

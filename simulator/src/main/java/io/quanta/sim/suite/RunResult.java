@@ -3,7 +3,9 @@ package io.quanta.sim.suite;
 import io.quanta.sim.engine.SimulationRun;
 import io.quanta.sim.metrics.JobOutcome;
 import io.quanta.sim.metrics.Summary;
+import io.quanta.sim.report.JobCsvWriter;
 import io.quanta.streams.SoftwareVersion;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -11,6 +13,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
@@ -26,15 +31,19 @@ import java.util.Properties;
  * @param multiGpuJobs jobs of more than one GPU
  * @param spreadGangs multi-GPU jobs that ran on more servers than the fewest that hold them in some attempt
  * @param wallSeconds wall time of the run
+ * @param topPercentJct mean JCT of the 1% longest finished jobs (at least one), seconds; NaN when not known (a result
+ *     file written before it was kept, read without its {@code jobs.csv})
  *
  * <p>The figures are held as the result file holds them (six decimals), so that a run just computed and the same run
  * read back from its file are equal: comparisons between columns, some run and some kept, never see rounding.
  */
 public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, double migrationsPerJob,
-                        int unfinished, int multiGpuJobs, int spreadGangs, double wallSeconds) {
+                        int unfinished, int multiGpuJobs, int spreadGangs, double wallSeconds, double topPercentJct) {
 
     /** The result file's property naming the build that ran it ({@link #software}). */
     static final String SOFTWARE = "software";
+    /** The result file's property holding {@link #topPercentJct} (absent from files written before it). */
+    static final String TOP_PERCENT = "top_percent_jct_s";
     /** The result file's property holding the column's {@link DecisionFingerprint} under the run's model. */
     static final String DECISIONS = "decisions_fingerprint";
     /** The longest build text a result file's {@link #SOFTWARE} may contribute to a printed line. */
@@ -46,6 +55,38 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         preemptionsPerJob = kept(preemptionsPerJob);
         migrationsPerJob = kept(migrationsPerJob);
         wallSeconds = kept(wallSeconds);
+        topPercentJct = kept(topPercentJct);
+    }
+
+    /** The figures without the top percent's mean (not known). */
+    public RunResult(double avgJct, double p99Jct, double preemptionsPerJob, double migrationsPerJob, int unfinished,
+                     int multiGpuJobs, int spreadGangs, double wallSeconds) {
+        this(avgJct, p99Jct, preemptionsPerJob, migrationsPerJob, unfinished, multiGpuJobs, spreadGangs, wallSeconds,
+                Double.NaN);
+    }
+
+    /** This result with the top percent's mean set to {@code value}. */
+    public RunResult withTopPercentJct(double value) {
+        return new RunResult(avgJct, p99Jct, preemptionsPerJob, migrationsPerJob, unfinished, multiGpuJobs,
+                spreadGangs, wallSeconds, value);
+    }
+
+    /**
+     * The mean of the 1% longest of {@code jcts} (at least one of them), NaN for none: a reading of the tail beside
+     * the p99, whose one rank can fall anywhere in a group of alike jobs.
+     */
+    public static double topPercentMean(double[] jcts) {
+        if (jcts.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = jcts.clone();
+        Arrays.sort(sorted);
+        int k = Math.max(1, (int) Math.ceil(sorted.length / 100.0));
+        double sum = 0;
+        for (int i = sorted.length - k; i < sorted.length; i++) {
+            sum += sorted[i];
+        }
+        return sum / k;
     }
 
     /** The figures of a finished simulation on servers of {@code gpusPerServer} GPUs. */
@@ -61,8 +102,45 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
                 }
             }
         }
+        double[] jcts = run.outcomes().stream().filter(JobOutcome::finished)
+                .mapToDouble(o -> o.jctSeconds().getAsDouble()).toArray();
         return new RunResult(s.avgJct(), s.p99Jct(), s.preemptionsPerJob(), s.migrationsPerJob(), s.unfinished(),
-                multi, spread, s.wallSeconds());
+                multi, spread, s.wallSeconds(), topPercentMean(jcts));
+    }
+
+    /**
+     * {@link #topPercentMean} of the finished jobs of a run's {@code jobs.csv} ({@link JobCsvWriter}); NaN when the
+     * file is missing or is not such a file (another header, a row of another width, a JCT that is not a number): the
+     * figure is a reading beside the others, and a file kept by hand must not stop a table.
+     */
+    public static double topPercentMean(Path jobsCsv) {
+        if (!Files.isRegularFile(jobsCsv)) {
+            return Double.NaN;
+        }
+        int columns = JobCsvWriter.HEADER.split(",").length;
+        int jctColumn = Arrays.asList(JobCsvWriter.HEADER.split(",")).indexOf("jct_s");
+        List<Double> jcts = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(jobsCsv, StandardCharsets.UTF_8)) {
+            if (!JobCsvWriter.HEADER.equals(in.readLine())) {
+                return Double.NaN;
+            }
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String[] cells = line.split(",", -1);
+                if (cells.length != columns) {
+                    return Double.NaN;
+                }
+                if (!cells[jctColumn].isEmpty()) {
+                    double jct = Double.parseDouble(cells[jctColumn]);
+                    if (!Double.isFinite(jct)) {
+                        return Double.NaN;
+                    }
+                    jcts.add(jct);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return Double.NaN;
+        }
+        return topPercentMean(jcts.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** Writes the figures as a properties file. */
@@ -82,6 +160,9 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         p.setProperty("multi_gpu_jobs", Integer.toString(multiGpuJobs));
         p.setProperty("spread_gangs", Integer.toString(spreadGangs));
         p.setProperty("wall_s", num(wallSeconds));
+        if (!Double.isNaN(topPercentJct)) {
+            p.setProperty(TOP_PERCENT, num(topPercentJct));
+        }
         p.setProperty(SOFTWARE, SoftwareVersion.current());
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             p.store(w, null);
@@ -115,7 +196,8 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
                         Double.parseDouble(p.getProperty("migrations_per_job")),
                         Integer.parseInt(p.getProperty("unfinished")),
                         Integer.parseInt(p.getProperty("multi_gpu_jobs")),
-                        Integer.parseInt(p.getProperty("spread_gangs")), Double.parseDouble(p.getProperty("wall_s")));
+                        Integer.parseInt(p.getProperty("spread_gangs")), Double.parseDouble(p.getProperty("wall_s")),
+                        Double.parseDouble(p.getProperty(TOP_PERCENT, "NaN")));
             } catch (NullPointerException | NumberFormatException e) {
                 throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
             }

@@ -120,13 +120,18 @@ public final class SuiteRunner {
                     + DecisionFingerprint.class.getSimpleName() + "): run the column under another label, or"
                     + " remove the file");
         }
+        RunResult result = stored.result();
+        if (Double.isNaN(result.topPercentJct())) {
+            // written before the file kept it: read it from the run's jobs, when they are there
+            result = result.withTopPercentJct(RunResult.topPercentMean(file.resolveSibling("jobs.csv")));
+        }
         String current = SoftwareVersion.current();
         String wrote = stored.software().orElse("a build that did not record its version");
         if (!current.equals(SoftwareVersion.UNKNOWN) && !wrote.equals(current)) {
             foreign.computeIfAbsent(task.spec().label(), k -> new ConcurrentHashMap<>())
                     .merge(from + " (written by " + wrote + ")", 1, Integer::sum);
         }
-        return stored.result();
+        return result;
     }
 
     private void noteForeign() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The suite's table, half by half: per input each run's average JCT and p99 (with their ratio to the baseline's),
@@ -58,11 +59,13 @@ public final class SuiteTable {
      * @param spreadGangs multi-GPU jobs that ran spread, summed
      * @param baselineSpreadGangs the same for the baseline
      * @param unfinished unfinished jobs, summed
+     * @param top the mean JCT of the 1% longest jobs against the baseline's, empty unless every input has it for
+     *     both runs
      */
     public record Aggregate(int inputs, double meanGap, double worstGap, String worstGapInput, double meanP99Ratio,
                             double worstP99Ratio, String worstP99Input, List<String> p99AboveInputs, double meanPreemptions,
                             double meanBaselinePreemptions, int spreadGangs, int baselineSpreadGangs,
-                            int unfinished) {
+                            int unfinished, Optional<TopPercent> top) {
 
         public Aggregate {
             p99AboveInputs = List.copyOf(p99AboveInputs);
@@ -71,6 +74,21 @@ public final class SuiteTable {
         /** Number of inputs where p99 is above the baseline's. */
         public int p99WorseInputs() {
             return p99AboveInputs.size();
+        }
+    }
+
+    /**
+     * The mean JCT of each input's 1% longest jobs against the baseline's, the reading of the tail beside the p99's
+     * one rank ({@link RunResult#topPercentJct}); above counts as for the p99 ({@link #p99Above}).
+     *
+     * @param aboveInputs the inputs where it is above the baseline's, in input order
+     * @param worstRatio the largest ratio to the baseline's
+     * @param worstInput its input
+     */
+    public record TopPercent(List<String> aboveInputs, double worstRatio, String worstInput) {
+
+        public TopPercent {
+            aboveInputs = List.copyOf(aboveInputs);
         }
     }
 
@@ -91,6 +109,10 @@ public final class SuiteTable {
         int spread = 0;
         int baseSpread = 0;
         int unfinished = 0;
+        List<String> topAbove = new ArrayList<>();
+        double worstTop = Double.NEGATIVE_INFINITY;
+        String worstTopInput = "";
+        boolean topKnown = true;
         for (SuiteInput input : inputs) {
             Map<String, RunResult> byLabel = results.get(input.id());
             if (byLabel == null || !byLabel.containsKey(label) || !byLabel.containsKey(BASELINE)) {
@@ -117,6 +139,18 @@ public final class SuiteTable {
             if (p99Above(r.p99Jct(), base.p99Jct())) {
                 worse.add(input.id());
             }
+            if (Double.isNaN(r.topPercentJct()) || Double.isNaN(base.topPercentJct())) {
+                topKnown = false;
+            } else {
+                double topRatio = r.topPercentJct() / base.topPercentJct();
+                if (topRatio > worstTop) {
+                    worstTop = topRatio;
+                    worstTopInput = input.id();
+                }
+                if (p99Above(r.topPercentJct(), base.topPercentJct())) {
+                    topAbove.add(input.id());
+                }
+            }
             pre += r.preemptionsPerJob();
             basePre += base.preemptionsPerJob();
             spread += r.spreadGangs();
@@ -126,7 +160,8 @@ public final class SuiteTable {
         return new Aggregate(n, gaps == 0 ? Double.NaN : gapSum / gaps, gaps == 0 ? Double.NaN : worstGap,
                 worstGapInput, n == 0 ? Double.NaN : ratioSum / n, n == 0 ? Double.NaN : worstRatio, worstRatioInput,
                 worse, n == 0 ? Double.NaN : pre / n, n == 0 ? Double.NaN : basePre / n, spread, baseSpread,
-                unfinished);
+                unfinished, topKnown && n > 0 ? Optional.of(new TopPercent(topAbove, worstTop, worstTopInput))
+                        : Optional.empty());
     }
 
     /** The whole table in Markdown: one section per half that has inputs. */
@@ -220,7 +255,10 @@ public final class SuiteTable {
                     .append(percent(a.meanGap())).append(", worst ").append(percent(a.worstGap())).append(" (")
                     .append(a.worstGapInput()).append("); p99 above ").append(BASELINE).append("'s on ")
                     .append(a.p99WorseInputs()).append(" inputs, worst x").append(fixed(a.worstP99Ratio(), 3))
-                    .append(" (").append(a.worstP99Input()).append("); preemptions per job ")
+                    .append(" (").append(a.worstP99Input()).append(")").append(a.top().map(t -> "; the mean of the"
+                            + " 1% longest JCTs above " + BASELINE + "'s on " + t.aboveInputs().size() + " inputs,"
+                            + " worst x" + fixed(t.worstRatio(), 3) + " (" + t.worstInput() + ")").orElse(""))
+                    .append("; preemptions per job ")
                     .append(fixed(a.meanPreemptions(), 3)).append(" against ").append(fixed(a.meanBaselinePreemptions(), 3))
                     .append("; spread gangs ").append(a.spreadGangs()).append(" against ")
                     .append(a.baselineSpreadGangs()).append("; unfinished ").append(a.unfinished()).append('\n');

@@ -66,12 +66,52 @@ class PhaseTableTest {
         // cand: a 60% and 40% (mean 50%), b 10% and 20% (mean 15%); quanta 40% and 20%; cand's p99 is above
         // tiresias-las's on b only (a's is 0.5 s above, within the one-second resolution)
         assertThat(table)
-                .contains("| quanta | 0 | 30.00% | 10.00% | 0 (x1.000) |  | 0.250 (0.250) |  |")
-                .contains("| cand | 0 | 35.00% | 10.00% | 1 (x1.001) | b | 0.250 (0.250) | +5.0 (+0.0 to +10.0) |")
-                .contains("| cand | 5 | 30.00% | 20.00% | 1 (x1.001) | b | 0.250 (0.250) | +0.0 (-10.0 to +10.0) |")
+                .contains("| quanta | 0 | 30.00% | 10.00% | 0 (x1.000) |  | - | 0.250 (0.250) |  |")
+                .contains("| cand | 0 | 35.00% | 10.00% | 1 (x1.001) | b | - | 0.250 (0.250) | +5.0 (+0.0 to +10.0) |")
+                .contains("| cand | 5 | 30.00% | 20.00% | 1 (x1.001) | b | - | 0.250 (0.250) | +0.0 (-10.0 to +10.0) |")
                 .contains("- `quanta` over 2 phases: score 30.00% (worst input 20.00%)\n")
                 .contains("- `cand` over 2 phases: score 32.50% (worst input 15.00%); against `quanta` +2.50 points")
                 .contains("(95% paired interval -5.00 to +10.00), ahead on 1, behind on 1 of 2 inputs")
                 .doesNotContain("| tiresias-las |");
+    }
+
+    @Test
+    void shouldReadTheTopPercentBesideTheP99OnlyWhenEveryInputHasIt() {
+        // the mean of the 1% longest JCTs: tiresias-las 2,000 s (a) and 9,000 s (b); cand 0.5 s above on a (within
+        // the one-second resolution) and 1.1% above on b; quanta below or equal; input b of the second phase lacks it
+        Map<String, Map<String, RunResult>> known = new LinkedHashMap<>();
+        known.put("a", Map.of("tiresias-las", avg(300, 1000).withTopPercentJct(2000),
+                "quanta", avg(250, 1000).withTopPercentJct(1990), "cand", avg(240, 1000).withTopPercentJct(2000.5)));
+        known.put("b", Map.of("tiresias-las", avg(2000, 5000).withTopPercentJct(9000),
+                "quanta", avg(1900, 5000).withTopPercentJct(9000), "cand", avg(1900, 5000).withTopPercentJct(9100)));
+        Map<String, Map<String, RunResult>> partly = new LinkedHashMap<>(known);
+        partly.put("b", Map.of("tiresias-las", avg(2000, 5000), "quanta", avg(1900, 5000).withTopPercentJct(9000),
+                "cand", avg(1900, 5000).withTopPercentJct(9100)));
+
+        String table = PhaseTable.markdown("t", List.of(A, B),
+                List.of(new PhaseTable.Phase(0, known), new PhaseTable.Phase(5, partly)),
+                List.of("tiresias-las", "quanta", "cand"));
+
+        assertThat(table)
+                .contains("| quanta | 0 | 30.00% | 10.00% | 0 (x1.000) |  | 0 (x1.000) | ")
+                .contains("| cand | 0 | 35.00% | 10.00% | 0 (x1.000) |  | 1 (x1.011) | ")
+                .contains("| cand | 5 | 35.00% | 10.00% | 0 (x1.000) |  | - | ");
+        assertThat(SuiteTable.aggregate(List.of(A, B), known, "cand").top()).hasValueSatisfying(t -> {
+            assertThat(t.aboveInputs()).containsExactly("b");
+            assertThat(t.worstInput()).isEqualTo("b");
+        });
+    }
+
+    @Test
+    void shouldTakeTheMeanOfTheLongestHundredthAndAtLeastOneJob() {
+        double[] two = {5, 1};
+        double[] hundredAndOne = new double[101];
+        for (int i = 0; i < hundredAndOne.length; i++) {
+            hundredAndOne[i] = i;
+        }
+
+        assertThat(RunResult.topPercentMean(two)).isEqualTo(5.0);
+        assertThat(RunResult.topPercentMean(hundredAndOne)).isEqualTo(99.5);
+        assertThat(RunResult.topPercentMean(new double[0])).isNaN();
     }
 }

@@ -79,7 +79,8 @@ class SuiteHeldBackTest {
 
         assertThat(status).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(stdout.toString(StandardCharsets.UTF_8)).contains("## held-back half (2 inputs)")
-                .contains("| period-a-w00-heavy |").contains("`quanta` over 2 inputs");
+                .contains("| period-a-w00-heavy |").contains("`quanta` over 2 inputs")
+                .contains("; the mean of the 1% longest JCTs above tiresias-las's on ");
         assertThat(out.resolve("realistic").resolve("period-a-w00-moderate").resolve("quanta")
                 .resolve("result.properties")).isRegularFile();
     }

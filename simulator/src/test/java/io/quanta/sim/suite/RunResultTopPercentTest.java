@@ -1,0 +1,86 @@
+package io.quanta.sim.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.sim.Simulator;
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.engine.EngineSettings;
+import io.quanta.sim.engine.FidelityMode;
+import io.quanta.sim.testing.Traces;
+import io.quanta.sim.topology.TopologyScheduler;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The mean JCT of a run's 1% longest jobs, the reading of the tail beside the p99's one rank: kept in the result file,
+ * and for a file written before it was kept, read from the run's {@code jobs.csv} when that is there and sound.
+ */
+class RunResultTopPercentTest {
+
+    private static final SuiteInput INPUT = new SuiteInput("w00-heavy", Half.TUNING, Traces.of(
+            IntStream.range(0, 250).mapToObj(i -> "j" + i + "," + (20 * i) + ",1," + (100 + 37 * (i % 11)))
+                    .toArray(String[]::new)), ClusterShape.parse("1x1x8"), "heavy", 2.5, 1);
+
+    @TempDir
+    Path dir;
+
+    private RunResult run(boolean resume) {
+        return new SuiteRunner(new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime),
+                FidelityMode.REALISTIC, dir, resume, List.of(), 1,
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .run(List.of(INPUT), List.of(RunSpec.of("quanta"))).get(INPUT.id()).get("quanta");
+    }
+
+    private Path runDir() {
+        return dir.resolve(INPUT.id()).resolve("quanta");
+    }
+
+    @Test
+    void shouldKeepTheMeanOfTheThreeLongestOfTwoHundredAndFiftyJobsAndReadItBack() throws Exception {
+        RunResult fresh = run(false);
+
+        double[] jcts = Files.readAllLines(runDir().resolve("jobs.csv")).stream().skip(1)
+                .mapToDouble(l -> Double.parseDouble(l.split(",")[8])).sorted().toArray();
+        assertThat(jcts).hasSize(250);
+        assertThat(fresh.topPercentJct()).isCloseTo((jcts[247] + jcts[248] + jcts[249]) / 3,
+                org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(RunResult.read(runDir().resolve(SuiteRunner.RESULT_FILE))).isEqualTo(fresh);
+    }
+
+    @Test
+    void shouldReadAnOlderFilesTopPercentFromItsJobsAndLeaveItUnknownWhenTheyAreNotSound() throws Exception {
+        RunResult fresh = run(false);
+        Path file = runDir().resolve(SuiteRunner.RESULT_FILE);
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        p.remove(RunResult.TOP_PERCENT);
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(w, null);
+        }
+        assertThat(RunResult.read(file).topPercentJct()).isNaN();
+
+        assertThat(run(true)).isEqualTo(fresh);
+
+        Path jobs = runDir().resolve("jobs.csv");
+        Files.writeString(jobs, Files.readString(jobs) + "forged,row\n");
+        assertThat(run(true).topPercentJct()).isNaN();
+        Files.writeString(jobs, Files.readString(jobs).replace("forged,row\n", "").replaceFirst(",FINISHED", ",X")
+                .replaceFirst("\n(j[0-9]+,vc,[a-z0-9-]+,1,[0-9]+,[0-9.]+,[0-9.]+,[0-9.]+,)[0-9.]+,", "\n$1NaN,"));
+        assertThat(run(true).topPercentJct()).isNaN();
+        Files.delete(jobs);
+        assertThat(run(true).topPercentJct()).isNaN();
+        assertThat(run(true).avgJct()).isEqualTo(fresh.avgJct());
+    }
+}
