@@ -9,8 +9,8 @@ import java.util.Map;
  * The runs of one half at several phases of the scheduling quantum ({@code --shifts}), summed up as the rounds of
  * issue 15 judge a candidate since the thirteenth: per run and phase the mean and worst gap closed, the inputs whose
  * p99 is above the baseline's (and, as a reading beside it, on how many the mean of the 1% longest JCTs is) and the
- * preemptions per job; then the score, each input's gap closed averaged over the
- * phases, and each run against {@value #REFERENCE} input by input on those averages ({@link PairedComparison}). A
+ * preemptions per job; then the score, each input's gap closed averaged over the phases, and each run against
+ * {@value #REFERENCE} input by input on those averages ({@link PairedComparison}). A
  * single phase can favour a policy by chance (a run shifted by a few seconds sees other arrivals together in a pass);
  * the average over phases is steadier.
  */
