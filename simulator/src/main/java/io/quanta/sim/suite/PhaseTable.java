@@ -10,9 +10,9 @@ import java.util.Map;
  * issue 15 judge a candidate since the thirteenth: per run and phase the mean and worst gap closed, the inputs whose
  * p99 is above the baseline's (and, as a reading beside it, on how many the mean of the 1% longest JCTs is) and the
  * preemptions per job; then the score, each input's gap closed averaged over the phases, and each run against
- * {@value #REFERENCE} input by input on those averages ({@link PairedComparison}). A
- * single phase can favour a policy by chance (a run shifted by a few seconds sees other arrivals together in a pass);
- * the average over phases is steadier.
+ * {@value #REFERENCE} input by input on those averages ({@link PairedComparison}), and the rounds' rule's verdict on
+ * each candidate under this model ({@link RoundRule}). A single phase can favour a policy by chance (a run shifted by
+ * a few seconds sees other arrivals together in a pass); the average over phases is steadier.
  */
 public final class PhaseTable {
 
@@ -118,7 +118,28 @@ public final class PhaseTable {
             }
             out.append("\n");
         }
+        if (labels.contains(REFERENCE)) {
+            for (String label : labels) {
+                if (!label.equals(SuiteTable.BASELINE) && !label.equals(REFERENCE)) {
+                    rule(out, label, RoundRule.judge(inputs, phases, label));
+                }
+            }
+        }
         return out.toString();
+    }
+
+    /** The rounds' rule's verdict on {@code label} under this model ({@link RoundRule}). */
+    private static void rule(StringBuilder out, String label, RoundRule.Verdict verdict) {
+        out.append("- `").append(label).append("` by the rounds' rule under this model (against `").append(REFERENCE)
+                .append("` at every shift): ");
+        if (!verdict.judged()) {
+            out.append("not judged, a shift lacks its runs, `").append(REFERENCE).append("`'s or ")
+                    .append(SuiteTable.BASELINE).append("'s\n");
+        } else if (verdict.eligible()) {
+            out.append("meets every condition\n");
+        } else {
+            out.append("not eligible: ").append(String.join("; ", verdict.failures())).append('\n');
+        }
     }
 
     private static String pct(double v) {

@@ -1,0 +1,99 @@
+package io.quanta.sim.suite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The rule by which the rounds of issue 15 let a candidate replace the default, as written in
+ * {@code docs/evaluation-rounds.md} (the sixth round's conditions, at each phase since the thirteenth), for one model:
+ * at every phase of the quantum, against the default ({@value PhaseTable#REFERENCE}) and {@value SuiteTable#BASELINE}
+ * on the same inputs,
+ * <ul>
+ *   <li>preemptions per job at or below the baseline's, or, where the default's are already above the baseline's,
+ *       at or below the default's;</li>
+ *   <li>a p99 above the baseline's on no more inputs than the default's, and a worst p99 ratio at most the default's
+ *       plus {@value #P99_RATIO_SLACK};</li>
+ *   <li>a paired 95% interval of the gap closed against the default whose lower end is above 0.</li>
+ * </ul>
+ * A candidate is eligible when it meets them under each of the three models; the rounds then choose the highest
+ * score. Kept in code so that a round reads its verdict off the suite's own output instead of working out the limits
+ * by hand (the twenty-first round's limit, the default's x1.0159 plus 0.01, was such a sum); the text of the rule
+ * stays the authority, and this class follows it.
+ */
+public final class RoundRule {
+
+    /** How far above the default's worst p99 ratio a candidate's may lie. */
+    public static final double P99_RATIO_SLACK = 0.01;
+
+    private RoundRule() {
+    }
+
+    /**
+     * What keeps {@code label} from being eligible under this model, phase by phase, in the phases' order; empty when
+     * it meets every condition at every phase, or empty with {@code judged = false} when a phase lacks the runs the
+     * rule reads.
+     *
+     * @param judged false when some phase lacks the candidate's, the default's or the baseline's runs
+     * @param failures each condition not met, with its phase and figures
+     */
+    public record Verdict(boolean judged, List<String> failures) {
+
+        public Verdict {
+            failures = List.copyOf(failures);
+        }
+
+        /** True when judged and no condition failed. */
+        public boolean eligible() {
+            return judged && failures.isEmpty();
+        }
+    }
+
+    /** Judges {@code label} against the default at each of {@code phases}. */
+    public static Verdict judge(List<SuiteInput> inputs, List<PhaseTable.Phase> phases, String label) {
+        List<String> failures = new ArrayList<>();
+        for (PhaseTable.Phase phase : phases) {
+            SuiteTable.Aggregate candidate = SuiteTable.aggregate(inputs, phase.results(), label);
+            SuiteTable.Aggregate reference = SuiteTable.aggregate(inputs, phase.results(), PhaseTable.REFERENCE);
+            Optional<PairedComparison> paired = PairedComparison.of(inputs, phase.results(), label,
+                    PhaseTable.REFERENCE);
+            if (candidate.inputs() == 0 || candidate.inputs() != reference.inputs() || paired.isEmpty()) {
+                return new Verdict(false, List.of());
+            }
+            String at = "shift " + phase.shift() + " s: ";
+            double baselinePre = candidate.meanBaselinePreemptions();
+            double allowedPre = reference.meanPreemptions() > baselinePre ? reference.meanPreemptions() : baselinePre;
+            if (candidate.meanPreemptions() > allowedPre) {
+                failures.add(at + "preemptions " + f(candidate.meanPreemptions()) + " per job above "
+                        + (allowedPre == baselinePre ? SuiteTable.BASELINE + "'s " + f(baselinePre)
+                                : "the default's " + f(allowedPre) + " (" + SuiteTable.BASELINE + "'s "
+                                + f(baselinePre) + ")"));
+            }
+            if (candidate.p99WorseInputs() > reference.p99WorseInputs()) {
+                failures.add(at + "p99 above " + SuiteTable.BASELINE + "'s on " + candidate.p99WorseInputs()
+                        + " inputs, more than the default's " + reference.p99WorseInputs());
+            }
+            double allowedRatio = reference.worstP99Ratio() + P99_RATIO_SLACK;
+            if (candidate.worstP99Ratio() > allowedRatio) {
+                failures.add(at + "worst p99 ratio x" + f4(candidate.worstP99Ratio()) + " ("
+                        + candidate.worstP99Input() + ") above the allowed x" + f4(allowedRatio) + " (the default's x"
+                        + f4(reference.worstP99Ratio()) + " + " + P99_RATIO_SLACK + ")");
+            }
+            PairedComparison c = paired.get();
+            if (!(c.low() > 0)) {
+                failures.add(at + "paired interval against the default " + SuiteTable.points(c.low()) + " to "
+                        + SuiteTable.points(c.high()) + " points does not lie above 0");
+            }
+        }
+        return new Verdict(true, failures);
+    }
+
+    private static String f(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String f4(double v) {
+        return String.format(Locale.ROOT, "%.4f", v);
+    }
+}

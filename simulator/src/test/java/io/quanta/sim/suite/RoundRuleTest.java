@@ -1,0 +1,112 @@
+package io.quanta.sim.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.testing.Traces;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rounds' rule, condition by condition: preemptions, the p99 (inputs above and the worst ratio with its slack)
+ * and the paired interval, at every phase; each row of the twenty-first round's verdict has its case here.
+ */
+class RoundRuleTest {
+
+    /** Floor 200 s. */
+    private static final SuiteInput A = input("a", "x,0,1,100", "y,0,1,300");
+    /** Floor 1,000 s. */
+    private static final SuiteInput B = input("b", "x,0,1,1000");
+    private static final List<SuiteInput> INPUTS = List.of(A, B);
+
+    private static SuiteInput input(String id, String... rows) {
+        return new SuiteInput(id, Half.TUNING, Traces.of(rows), ClusterShape.parse("1x1x8"), "heavy", 2.5, 1);
+    }
+
+    private static RunResult r(double avgJct, double p99, double preemptionsPerJob) {
+        return new RunResult(avgJct, p99, preemptionsPerJob, 0, 0, 10, 0, 1);
+    }
+
+    /**
+     * tiresias-las at 300 s and 2,000 s (p99 1,000 and 5,000 s, 0.3 preemptions per job); the default closes 50% and
+     * 10% with its p99 above on b (x1.010) and {@code defaultPre} preemptions; the candidate as given.
+     */
+    private static PhaseTable.Phase phase(long shift, double defaultPre, RunResult candA, RunResult candB) {
+        Map<String, Map<String, RunResult>> results = new LinkedHashMap<>();
+        results.put("a", Map.of("tiresias-las", r(300, 1000, 0.3), "quanta", r(250, 1000, defaultPre), "cand", candA));
+        results.put("b", Map.of("tiresias-las", r(2000, 5000, 0.3), "quanta", r(1900, 5050, defaultPre), "cand", candB));
+        return new PhaseTable.Phase(shift, results);
+    }
+
+    private static RoundRule.Verdict judge(PhaseTable.Phase... phases) {
+        return RoundRule.judge(INPUTS, List.of(phases), "cand");
+    }
+
+    @Test
+    void shouldFindACandidateEligibleThatGainsEverywhereWithinEveryLimit() {
+        // 60% and 20% (ten points ahead on both); p99 above on b only, x1.018 against the allowed x1.020; preemptions
+        // equal to tiresias-las's
+        RoundRule.Verdict verdict = judge(phase(0, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)),
+                phase(5, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)));
+
+        assertThat(verdict.judged()).isTrue();
+        assertThat(verdict.failures()).isEmpty();
+        assertThat(verdict.eligible()).isTrue();
+    }
+
+    @Test
+    void shouldHoldPreemptionsToTheBaselinesOrToTheDefaultsWhereTheDefaultIsAlreadyAbove() {
+        assertThat(judge(phase(0, 0.25, r(240, 1000, 0.31), r(1800, 5090, 0.31))).failures())
+                .containsExactly("shift 0 s: preemptions 0.310 per job above tiresias-las's 0.300");
+        assertThat(judge(phase(0, 0.4, r(240, 1000, 0.35), r(1800, 5090, 0.35))).eligible()).isTrue();
+        assertThat(judge(phase(0, 0.4, r(240, 1000, 0.45), r(1800, 5090, 0.45))).failures())
+                .containsExactly("shift 0 s: preemptions 0.450 per job above the default's 0.400 (tiresias-las's"
+                        + " 0.300)");
+    }
+
+    @Test
+    void shouldCountTheInputsAboveTheBaselinesP99AndAllowTheDefaultsWorstRatioPlusOneHundredth() {
+        assertThat(judge(phase(0, 0.25, r(240, 1002, 0.3), r(1800, 5090, 0.3))).failures())
+                .containsExactly("shift 0 s: p99 above tiresias-las's on 2 inputs, more than the default's 1");
+        assertThat(judge(phase(0, 0.25, r(240, 1000, 0.3), r(1800, 5200, 0.3))).failures())
+                .containsExactly("shift 0 s: worst p99 ratio x1.0400 (b) above the allowed x1.0200 (the default's"
+                        + " x1.0100 + 0.01)");
+    }
+
+    @Test
+    void shouldAskForAPairedIntervalAboveZeroAtEveryPhase() {
+        // ten points ahead on a, five behind on b at shift 7 s only
+        RoundRule.Verdict verdict = judge(phase(0, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)),
+                phase(7, 0.25, r(240, 1000, 0.3), r(1950, 5090, 0.3)));
+
+        assertThat(verdict.judged()).isTrue();
+        assertThat(verdict.eligible()).isFalse();
+        assertThat(verdict.failures()).singleElement().asString()
+                .startsWith("shift 7 s: paired interval against the default -5.0 to +10.0 points");
+    }
+
+    @Test
+    void shouldNotJudgeWhenAPhaseLacksTheDefaultsRuns() {
+        Map<String, Map<String, RunResult>> partial = new LinkedHashMap<>();
+        partial.put("a", Map.of("tiresias-las", r(300, 1000, 0.3), "cand", r(240, 1000, 0.3)));
+        partial.put("b", Map.of("tiresias-las", r(2000, 5000, 0.3), "quanta", r(1900, 5050, 0.25),
+                "cand", r(1800, 5090, 0.3)));
+
+        RoundRule.Verdict verdict = judge(phase(0, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)),
+                new PhaseTable.Phase(3, partial));
+
+        assertThat(verdict.judged()).isFalse();
+        assertThat(verdict.eligible()).isFalse();
+    }
+
+    @Test
+    void shouldPrintTheVerdictUnderThePhasesScore() {
+        String table = PhaseTable.markdown("t", INPUTS, List.of(phase(0, 0.25, r(240, 1000, 0.3),
+                r(1800, 5200, 0.3))), List.of("tiresias-las", "quanta", "cand"));
+
+        assertThat(table).contains("- `cand` by the rounds' rule under this model (against `quanta` at every shift):"
+                + " not eligible: shift 0 s: worst p99 ratio x1.0400 (b) above the allowed x1.0200");
+    }
+}
