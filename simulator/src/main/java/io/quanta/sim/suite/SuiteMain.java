@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -147,7 +148,12 @@ public final class SuiteMain {
         if (options.boundsOnly()) {
             Path dir = options.out().resolve(options.modelDir());
             List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir())).toList();
-            out.print(boundsOnly(options, first, options.resume() ? concat(dir, reuse) : reuse));
+            try {
+                out.print(boundsOnly(options, first, options.resume() ? concat(dir, reuse) : reuse));
+            } catch (UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
+                err.println("suite: " + e.getMessage());
+                return 1;
+            }
             return 0;
         }
         try {
@@ -206,10 +212,18 @@ public final class SuiteMain {
     /** The bounds of {@code inputs} with the baseline's and {@value BoundsTable#RUN}'s runs kept in {@code dirs}. */
     private static String boundsOnly(Options options, List<SuiteInput> inputs, List<Path> dirs) {
         Map<String, Map<String, RunResult>> results = new LinkedHashMap<>();
+        Map<String, String> decisions = new HashMap<>();
+        Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
         for (SuiteInput input : inputs) {
             for (String label : List.of(SuiteTable.BASELINE, BoundsTable.RUN)) {
-                SuiteRunner.kept(dirs, input.id(), label).ifPresent(r -> results
-                        .computeIfAbsent(input.id(), k -> new LinkedHashMap<>()).put(label, r));
+                SuiteRunner.keptFile(dirs, input.id(), label).ifPresent(file -> {
+                    RunResult.Stored stored = RunResult.Stored.read(file);
+                    RunSpec spec = RunSpec.of(label);
+                    // the same guard as the runs' (SuiteRunner): a kept run of other code does not stand for the label
+                    SuiteRunner.requireSameDecisions(file, stored, spec, () -> decisions.computeIfAbsent(label,
+                            l -> DecisionFingerprint.of(simulator, options.mode(), spec.policyParams())));
+                    results.computeIfAbsent(input.id(), k -> new LinkedHashMap<>()).put(label, stored.result());
+                });
             }
         }
         return BoundsTable.markdown("Bounds, " + options.mode().label() + " model", inputs,

@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Runs every {@link RunSpec} on every {@link SuiteInput} in one fidelity mode and keeps each run's {@code jobs.csv}
@@ -113,13 +114,7 @@ public final class SuiteRunner {
      */
     private RunResult readBack(Task task, Path file, String from) {
         RunResult.Stored stored = RunResult.Stored.read(file);
-        if (stored.decisions().isPresent() && !stored.decisions().get().equals(decisions(task.spec()))) {
-            throw new IllegalStateException(file + " was made by code or parameters that decide otherwise than this"
-                    + " build's column " + task.spec().label() + " " + task.spec().policyParams() + " (decisions "
-                    + stored.decisions().get() + " against " + decisions(task.spec()) + " on the probe of "
-                    + DecisionFingerprint.class.getSimpleName() + "): run the column under another label, or"
-                    + " remove the file");
-        }
+        requireSameDecisions(file, stored, task.spec(), () -> decisions(task.spec()));
         RunResult result = stored.result();
         if (Double.isNaN(result.topPercentJct())) {
             // written before the file kept it: read it from the run's jobs, when they are there
@@ -149,10 +144,15 @@ public final class SuiteRunner {
      * {@code out}) that has them, without running anything.
      */
     public static Optional<RunResult> kept(List<Path> dirs, String inputId, String label) {
+        return keptFile(dirs, inputId, label).map(RunResult::read);
+    }
+
+    /** The result file of run {@code label} on input {@code inputId} in the first of {@code dirs} that has one. */
+    public static Optional<Path> keptFile(List<Path> dirs, String inputId, String label) {
         for (Path dir : dirs) {
             Path file = dir.resolve(inputId).resolve(label).resolve(RESULT_FILE);
             if (Files.isRegularFile(file)) {
-                return Optional.of(RunResult.read(file));
+                return Optional.of(file);
             }
         }
         return Optional.empty();
@@ -186,6 +186,22 @@ public final class SuiteRunner {
         result.write(file, Optional.of(decisions(task.spec())));
         log(done, total, task, result, String.format(java.util.Locale.ROOT, "%.1f s", result.wallSeconds()));
         return result;
+    }
+
+    /**
+     * Refuses a kept run whose digest differs from what {@code spec} decides in this build ({@code current}, asked
+     * only when the file has a digest).
+     *
+     * @throws IllegalStateException naming the file, the column and both digests
+     */
+    static void requireSameDecisions(Path file, RunResult.Stored stored, RunSpec spec, Supplier<String> current) {
+        if (stored.decisions().isPresent() && !stored.decisions().get().equals(current.get())) {
+            throw new IllegalStateException(file + " was made by code or parameters that decide otherwise than this"
+                    + " build's column " + spec.label() + " " + spec.policyParams() + " (decisions "
+                    + stored.decisions().get() + " against " + current.get() + " on the probe of "
+                    + DecisionFingerprint.class.getSimpleName() + "): run the column under another label, or"
+                    + " remove the file");
+        }
     }
 
     /** The digest of what {@code spec}'s policy and parameters decide under this model, computed once. */

@@ -12,6 +12,7 @@ import io.quanta.sim.topology.TopologyScheduler;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -105,5 +106,35 @@ class SuiteRunnerDecisionsTest {
         assertThat(status).isEqualTo(1);
         assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("suite: ")
                 .contains("decide otherwise than this build's column quanta {policy=quanta}");
+
+        // --bounds-only reads the same two columns' figures, under the same guard
+        ByteArrayOutputStream boundsErr = new ByteArrayOutputStream();
+
+        assertThat(bounds(heldBack, out, boundsErr)).isEqualTo(1);
+        assertThat(boundsErr.toString(StandardCharsets.UTF_8))
+                .contains("decide otherwise than this build's column quanta {policy=quanta}");
+    }
+
+    @Test
+    void shouldRefuseAMalformedKeptRunInTheBoundsWithItsPathAndNoStackTrace() throws Exception {
+        Path heldBack = SuiteHeldBackTest.heldBackFile(dir.resolve("period-a.csv"), i -> null);
+        Path out = dir.resolve("suite");
+        Path file = out.resolve("realistic").resolve("period-a-w00-moderate").resolve("quanta")
+                .resolve(SuiteRunner.RESULT_FILE);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "avg_jct_s=not a number\n");
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+        assertThat(bounds(heldBack, out, stderr)).isEqualTo(1);
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("suite: malformed run result " + file)
+                .doesNotContain("\tat ");
+    }
+
+    /** {@code --bounds-only --resume} on one input of the held-back file, its status. */
+    private static int bounds(Path heldBack, Path out, ByteArrayOutputStream stderr) {
+        return SuiteMain.run(new String[] {"--held-back", heldBack.toString(), "--half", "held-back",
+            "--inputs", "period-a-w00-moderate", "--bounds-only", "--resume", "--out", out.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8));
     }
 }
