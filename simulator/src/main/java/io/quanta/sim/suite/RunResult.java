@@ -199,7 +199,7 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
                         Integer.parseInt(p.getProperty("spread_gangs")), Double.parseDouble(p.getProperty("wall_s")),
                         Double.parseDouble(p.getProperty(TOP_PERCENT, "NaN")));
             } catch (NullPointerException | NumberFormatException e) {
-                throw new IllegalArgumentException("malformed run result " + file + ": " + e.getMessage(), e);
+                throw new Malformed("malformed run result " + file + ": " + e.getMessage(), e);
             }
             String software = oneLine(p.getProperty(SOFTWARE, ""));
             String decisions = oneLine(p.getProperty(DECISIONS, ""));
@@ -211,6 +211,16 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         private static String oneLine(String text) {
             String line = text.replaceAll("\\p{Cntrl}", " ").trim();
             return line.length() <= SOFTWARE_MAX_CHARS ? line : line.substring(0, SOFTWARE_MAX_CHARS) + "...";
+        }
+    }
+
+    /** A result file that is not one {@link #write} wrote: a missing figure or one that is not a number. */
+    public static final class Malformed extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        Malformed(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 

@@ -150,7 +150,7 @@ public final class SuiteMain {
             List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir())).toList();
             try {
                 out.print(boundsOnly(options, first, options.resume() ? concat(dir, reuse) : reuse));
-            } catch (UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
+            } catch (UncheckedIOException | RunResult.Malformed | IllegalStateException e) {
                 err.println("suite: " + e.getMessage());
                 return 1;
             }
@@ -175,7 +175,8 @@ public final class SuiteMain {
         } catch (IOException e) {
             err.println("suite: " + e.getMessage());
             return 1;
-        } catch (UncheckedIOException | IllegalStateException e) {
+        } catch (UncheckedIOException | RunResult.Malformed | IllegalStateException e) {
+            // a kept run that is malformed or of other code: its reason, not a stack trace
             err.println("suite: " + e.getMessage());
             return 1;
         }

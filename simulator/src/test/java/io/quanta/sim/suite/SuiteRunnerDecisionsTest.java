@@ -14,6 +14,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -116,18 +117,31 @@ class SuiteRunnerDecisionsTest {
     }
 
     @Test
-    void shouldRefuseAMalformedKeptRunInTheBoundsWithItsPathAndNoStackTrace() throws Exception {
+    void shouldRefuseAMalformedKeptRunWithItsPathAndNoStackTraceWhenRunningAndInTheBounds() throws Exception {
         Path heldBack = SuiteHeldBackTest.heldBackFile(dir.resolve("period-a.csv"), i -> null);
-        Path out = dir.resolve("suite");
-        Path file = out.resolve("realistic").resolve("period-a-w00-moderate").resolve("quanta")
+        Path reuse = dir.resolve("kept");
+        Path file = reuse.resolve("realistic").resolve("period-a-w00-moderate").resolve("tiresias-las")
                 .resolve(SuiteRunner.RESULT_FILE);
         Files.createDirectories(file.getParent());
-        Files.writeString(file, "avg_jct_s=not a number\n");
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        Files.writeString(file, "avg_jct_s=12\np99_jct_s=x\n");
 
-        assertThat(bounds(heldBack, out, stderr)).isEqualTo(1);
-        assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("suite: malformed run result " + file)
-                .doesNotContain("\tat ");
+        for (String mode : List.of("--run", "--bounds-only")) {
+            ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+            List<String> args = new ArrayList<>(List.of("--held-back", heldBack.toString(), "--half",
+                    "held-back", "--inputs", "period-a-w00-moderate", "--reuse", reuse.toString(), "--out",
+                    dir.resolve("suite").toString(), mode));
+            if (mode.equals("--run")) {
+                args.add("tiresias-las");
+            }
+
+            int status = SuiteMain.run(args.toArray(String[]::new),
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(stderr, true, StandardCharsets.UTF_8));
+
+            assertThat(status).as(mode).isEqualTo(1);
+            assertThat(stderr.toString(StandardCharsets.UTF_8)).as(mode)
+                    .startsWith("suite: malformed run result " + file).doesNotContain("\tat ");
+        }
     }
 
     /** {@code --bounds-only --resume} on one input of the held-back file, its status. */
