@@ -140,14 +140,9 @@ public final class SuiteRunner {
     }
 
     /**
-     * The figures of run {@code label} on input {@code inputId} kept in the first of {@code dirs} (each laid out like
-     * {@code out}) that has them, without running anything.
+     * The result file of run {@code label} on input {@code inputId} in the first of {@code dirs} (each laid out like
+     * {@code out}) that has one, without running anything.
      */
-    public static Optional<RunResult> kept(List<Path> dirs, String inputId, String label) {
-        return keptFile(dirs, inputId, label).map(RunResult::read);
-    }
-
-    /** The result file of run {@code label} on input {@code inputId} in the first of {@code dirs} that has one. */
     public static Optional<Path> keptFile(List<Path> dirs, String inputId, String label) {
         for (Path dir : dirs) {
             Path file = dir.resolve(inputId).resolve(label).resolve(RESULT_FILE);
