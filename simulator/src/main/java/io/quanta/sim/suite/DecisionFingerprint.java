@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a policy with its parameters decides, in one digest: its per-job outcomes and decision counts on a fixed probe
@@ -58,6 +59,27 @@ public final class DecisionFingerprint {
     /** The digest of {@code policyParams} (with {@code policy}) on the probe under {@code mode}. */
     public static String of(Simulator simulator, FidelityMode mode, Map<String, String> policyParams) {
         return digest(simulator.run(PROBE, CLUSTER, mode, policyParams, SEED, ProgressListener.NONE));
+    }
+
+    /**
+     * The digests of one simulator under one model, each column's computed once however many times it is asked for:
+     * one memo serves every shift of a suite run and its {@code --bounds-only}, so a column is probed once per model.
+     */
+    public static final class Memo {
+
+        private final Simulator simulator;
+        private final FidelityMode mode;
+        private final Map<Map<String, String>, String> digests = new ConcurrentHashMap<>();
+
+        public Memo(Simulator simulator, FidelityMode mode) {
+            this.simulator = simulator;
+            this.mode = mode;
+        }
+
+        /** {@link DecisionFingerprint#of} for {@code policyParams}, computed on the first call. */
+        public String of(Map<String, String> policyParams) {
+            return digests.computeIfAbsent(policyParams, params -> DecisionFingerprint.of(simulator, mode, params));
+        }
     }
 
     /** SHA-256, in hex, of the run's per-job CSV, a line break and its decision counts by type. */

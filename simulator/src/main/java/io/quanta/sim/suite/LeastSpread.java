@@ -38,8 +38,8 @@ public final class LeastSpread {
      * training {@code profile}'s model, under {@code model}: 1 when the gang fits on one server.
      */
     public static double bestLocality(ThroughputModel model, ClusterShape cluster, ModelProfile profile, int gpus) {
-        int servers = Math.min(cluster.servers(), ceilDiv(gpus, cluster.gpusPerServer()));
-        int racks = ceilDiv(servers, cluster.serversPerRack());
+        int servers = Math.min(cluster.servers(), Math.ceilDiv(gpus, cluster.gpusPerServer()));
+        int racks = Math.ceilDiv(servers, cluster.serversPerRack());
         return model.localityFactor(new JobPlacementView(profile, gpus, servers, racks, List.of()));
     }
 
@@ -60,9 +60,5 @@ public final class LeastSpread {
                     : new TraceJob(job.jobId(), job.submitSeconds(), job.numGpus(), duration, job.tenant()));
         }
         return changed ? new Trace(trace.name(), out) : trace;
-    }
-
-    private static int ceilDiv(int a, int b) {
-        return (a + b - 1) / b;
     }
 }

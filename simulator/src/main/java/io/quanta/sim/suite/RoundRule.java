@@ -2,7 +2,6 @@ package io.quanta.sim.suite;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -63,7 +62,7 @@ public final class RoundRule {
             }
             String at = "shift " + phase.shift() + " s: ";
             double baselinePre = candidate.meanBaselinePreemptions();
-            double allowedPre = reference.meanPreemptions() > baselinePre ? reference.meanPreemptions() : baselinePre;
+            double allowedPre = Math.max(reference.meanPreemptions(), baselinePre);
             if (candidate.meanPreemptions() > allowedPre) {
                 failures.add(at + "preemptions " + f(candidate.meanPreemptions()) + " per job above "
                         + (allowedPre == baselinePre ? SuiteTable.BASELINE + "'s " + f(baselinePre)
@@ -90,10 +89,10 @@ public final class RoundRule {
     }
 
     private static String f(double v) {
-        return String.format(Locale.ROOT, "%.3f", v);
+        return SuiteTable.fixed(v, 3);
     }
 
     private static String f4(double v) {
-        return String.format(Locale.ROOT, "%.4f", v);
+        return SuiteTable.fixed(v, 4);
     }
 }

@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -149,7 +148,8 @@ public final class SuiteMain {
             Path dir = options.out().resolve(options.modelDir());
             List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir())).toList();
             try {
-                out.print(boundsOnly(options, first, options.resume() ? concat(dir, reuse) : reuse));
+                out.print(boundsOnly(options, first, options.resume() ? concat(dir, reuse) : reuse,
+                        new DecisionFingerprint.Memo(simulator(), options.mode())));
             } catch (UncheckedIOException | RunResult.Malformed | IllegalStateException e) {
                 err.println("suite: " + e.getMessage());
                 return 1;
@@ -158,8 +158,12 @@ public final class SuiteMain {
         }
         try {
             List<PhaseTable.Phase> phases = new ArrayList<>();
+            Simulator simulator = simulator();
+            // one memo for every shift: each column is probed once per model, not once per shift
+            DecisionFingerprint.Memo decisions = new DecisionFingerprint.Memo(simulator, options.mode());
             for (long shift : options.shifts()) {
-                phases.add(new PhaseTable.Phase(shift, runShift(options, shifted(unshifted, shift), shift, out, err)));
+                phases.add(new PhaseTable.Phase(shift, runShift(options, shifted(unshifted, shift), shift, simulator,
+                        decisions, out, err)));
             }
             if (phases.size() > 1) {
                 List<String> labels = options.runs().stream().map(RunSpec::label).toList();
@@ -182,20 +186,25 @@ public final class SuiteMain {
         }
     }
 
+    /** The simulator every run and probe of one invocation shares. */
+    private static Simulator simulator() {
+        return new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
+    }
+
     private static List<SuiteInput> shifted(List<SuiteInput> inputs, long shift) {
         return inputs.stream().map(i -> i.shifted(shift)).toList();
     }
 
     /** Runs {@code inputs} (already shifted by {@code shift}), prints and writes the table, returns the results. */
     private static Map<String, Map<String, RunResult>> runShift(Options options, List<SuiteInput> inputs, long shift,
+                                                                Simulator simulator, DecisionFingerprint.Memo decisions,
                                                                 PrintStream out, PrintStream err)
             throws IOException {
         Path dir = options.out().resolve(options.modelDir(shift));
         List<Path> reuse = options.reuse().stream().map(p -> p.resolve(options.modelDir(shift))).toList();
         long start = System.nanoTime();
-        Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
         Map<String, Map<String, RunResult>> results = new SuiteRunner(simulator, options.mode(), dir,
-                options.resume(), reuse, options.threads(), err).run(inputs, options.runs());
+                options.resume(), reuse, options.threads(), err, decisions).run(inputs, options.runs());
         List<String> labels = options.runs().stream().map(RunSpec::label).toList();
         String title = "Suite, " + options.mode().label() + " model"
                 + (shift == 0 ? "" : ", submit times shifted " + shift + " s");
@@ -211,18 +220,15 @@ public final class SuiteMain {
     }
 
     /** The bounds of {@code inputs} with the baseline's and {@value BoundsTable#RUN}'s runs kept in {@code dirs}. */
-    private static String boundsOnly(Options options, List<SuiteInput> inputs, List<Path> dirs) {
+    private static String boundsOnly(Options options, List<SuiteInput> inputs, List<Path> dirs,
+                                     DecisionFingerprint.Memo decisions) {
         Map<String, Map<String, RunResult>> results = new LinkedHashMap<>();
-        Map<String, String> decisions = new HashMap<>();
-        Simulator simulator = new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime);
         for (SuiteInput input : inputs) {
             for (String label : List.of(SuiteTable.BASELINE, BoundsTable.RUN)) {
                 SuiteRunner.keptFile(dirs, input.id(), label).ifPresent(file -> {
                     RunResult.Stored stored = RunResult.Stored.read(file);
-                    RunSpec spec = RunSpec.of(label);
                     // the same guard as the runs' (SuiteRunner): a kept run of other code does not stand for the label
-                    SuiteRunner.requireSameDecisions(file, stored, spec, () -> decisions.computeIfAbsent(label,
-                            l -> DecisionFingerprint.of(simulator, options.mode(), spec.policyParams())));
+                    SuiteRunner.requireSameDecisions(file, stored, RunSpec.of(label), decisions);
                     results.computeIfAbsent(input.id(), k -> new LinkedHashMap<>()).put(label, stored.result());
                 });
             }

@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 /**
  * Runs every {@link RunSpec} on every {@link SuiteInput} in one fidelity mode and keeps each run's {@code jobs.csv}
@@ -53,7 +52,7 @@ public final class SuiteRunner {
     /** Runs read back that another build wrote: label, then where they came from and which build, counted. */
     private final Map<String, Map<String, Integer>> foreign = new ConcurrentHashMap<>();
     /** What each column's policy and parameters decide on the probe under this model, computed when first needed. */
-    private final Map<Map<String, String>, String> decisions = new ConcurrentHashMap<>();
+    private final DecisionFingerprint.Memo decisions;
 
     /**
      * @param simulator runs one policy on one trace
@@ -67,6 +66,15 @@ public final class SuiteRunner {
      */
     public SuiteRunner(Simulator simulator, FidelityMode mode, Path out, boolean resume, List<Path> reuse,
                        int threads, PrintStream log) {
+        this(simulator, mode, out, resume, reuse, threads, log, new DecisionFingerprint.Memo(simulator, mode));
+    }
+
+    /**
+     * The same, with the columns' digests taken from {@code decisions} (of the same simulator and model), shared with
+     * the other shifts of a suite run so that each column is probed once.
+     */
+    public SuiteRunner(Simulator simulator, FidelityMode mode, Path out, boolean resume, List<Path> reuse,
+                       int threads, PrintStream log, DecisionFingerprint.Memo decisions) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
@@ -77,6 +85,7 @@ public final class SuiteRunner {
         this.reuse = List.copyOf(reuse);
         this.threads = threads;
         this.log = log;
+        this.decisions = decisions;
     }
 
     /** The results by input id, then by run label, in the order given. */
@@ -114,7 +123,7 @@ public final class SuiteRunner {
      */
     private RunResult readBack(Task task, Path file, String from) {
         RunResult.Stored stored = RunResult.Stored.read(file);
-        requireSameDecisions(file, stored, task.spec(), () -> decisions(task.spec()));
+        requireSameDecisions(file, stored, task.spec(), decisions);
         RunResult result = stored.result();
         if (Double.isNaN(result.topPercentJct())) {
             // written before the file kept it: read it from the run's jobs, when they are there
@@ -178,31 +187,30 @@ public final class SuiteRunner {
             throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
         }
         JobCsvWriter.write(dir.resolve("jobs.csv"), run.outcomes());
-        result.write(file, Optional.of(decisions(task.spec())));
-        log(done, total, task, result, String.format(java.util.Locale.ROOT, "%.1f s", result.wallSeconds()));
+        result.write(file, Optional.of(decisions.of(task.spec().policyParams())));
+        log(done, total, task, result, String.format(Locale.ROOT, "%.1f s", result.wallSeconds()));
         return result;
     }
 
     /**
-     * Refuses a kept run whose digest differs from what {@code spec} decides in this build ({@code current}, asked
-     * only when the file has a digest).
+     * Refuses a kept run whose digest differs from what {@code spec} decides in this build (asked of
+     * {@code decisions} only when the file has a digest).
      *
      * @throws IllegalStateException naming the file, the column and both digests
      */
-    static void requireSameDecisions(Path file, RunResult.Stored stored, RunSpec spec, Supplier<String> current) {
-        if (stored.decisions().isPresent() && !stored.decisions().get().equals(current.get())) {
+    static void requireSameDecisions(Path file, RunResult.Stored stored, RunSpec spec,
+                                     DecisionFingerprint.Memo decisions) {
+        if (stored.decisions().isEmpty()) {
+            return;
+        }
+        String current = decisions.of(spec.policyParams());
+        if (!stored.decisions().get().equals(current)) {
             throw new IllegalStateException(file + " was made by code or parameters that decide otherwise than this"
                     + " build's column " + spec.label() + " " + spec.policyParams() + " (decisions "
-                    + stored.decisions().get() + " against " + current.get() + " on the probe of "
+                    + stored.decisions().get() + " against " + current + " on the probe of "
                     + DecisionFingerprint.class.getSimpleName() + "): run the column under another label, or"
                     + " remove the file");
         }
-    }
-
-    /** The digest of what {@code spec}'s policy and parameters decide under this model, computed once. */
-    private String decisions(RunSpec spec) {
-        return decisions.computeIfAbsent(spec.policyParams(),
-                params -> DecisionFingerprint.of(simulator, mode, params));
     }
 
     private void log(AtomicInteger done, int total, Task task, RunResult r, String how) {

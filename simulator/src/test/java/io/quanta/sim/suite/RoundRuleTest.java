@@ -40,16 +40,19 @@ class RoundRuleTest {
         return new PhaseTable.Phase(shift, results);
     }
 
+    /** A phase the candidate passes: 60% and 20%, p99 x1.018 on b (allowed x1.020), preemptions at the baseline's. */
+    private static PhaseTable.Phase passing(long shift) {
+        return phase(shift, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3));
+    }
+
     private static RoundRule.Verdict judge(PhaseTable.Phase... phases) {
         return RoundRule.judge(INPUTS, List.of(phases), "cand");
     }
 
     @Test
     void shouldFindACandidateEligibleThatGainsEverywhereWithinEveryLimit() {
-        // 60% and 20% (ten points ahead on both); p99 above on b only, x1.018 against the allowed x1.020; preemptions
-        // equal to tiresias-las's
-        RoundRule.Verdict verdict = judge(phase(0, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)),
-                phase(5, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)));
+        // ten points ahead on both inputs, p99 above on b only and within the slack, preemptions at tiresias-las's
+        RoundRule.Verdict verdict = judge(passing(0), passing(5));
 
         assertThat(verdict.judged()).isTrue();
         assertThat(verdict.failures()).isEmpty();
@@ -78,8 +81,7 @@ class RoundRuleTest {
     @Test
     void shouldAskForAPairedIntervalAboveZeroAtEveryPhase() {
         // ten points ahead on a, five behind on b at shift 7 s only
-        RoundRule.Verdict verdict = judge(phase(0, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)),
-                phase(7, 0.25, r(240, 1000, 0.3), r(1950, 5090, 0.3)));
+        RoundRule.Verdict verdict = judge(passing(0), phase(7, 0.25, r(240, 1000, 0.3), r(1950, 5090, 0.3)));
 
         assertThat(verdict.judged()).isTrue();
         assertThat(verdict.eligible()).isFalse();
@@ -94,8 +96,7 @@ class RoundRuleTest {
         partial.put("b", Map.of("tiresias-las", r(2000, 5000, 0.3), "quanta", r(1900, 5050, 0.25),
                 "cand", r(1800, 5090, 0.3)));
 
-        RoundRule.Verdict verdict = judge(phase(0, 0.25, r(240, 1000, 0.3), r(1800, 5090, 0.3)),
-                new PhaseTable.Phase(3, partial));
+        RoundRule.Verdict verdict = judge(passing(0), new PhaseTable.Phase(3, partial));
 
         assertThat(verdict.judged()).isFalse();
         assertThat(verdict.eligible()).isFalse();

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,17 @@ class SuiteRunnerDecisionsTest {
                 FidelityMode.REALISTIC, Map.of("policy", "quanta", "quanta.ranking", "las")));
         assertThat(RunResult.Stored.read(file(out, "q")).decisions())
                 .isNotEqualTo(RunResult.Stored.read(file(out, "quanta")).decisions());
+    }
+
+    @Test
+    void shouldProbeEachColumnOnceWhateverHowOftenItsDigestIsAskedFor() {
+        DecisionFingerprint.Memo memo = new DecisionFingerprint.Memo(SIMULATOR, FidelityMode.REALISTIC);
+        Map<String, String> quanta = Map.of("policy", "quanta");
+
+        String first = memo.of(quanta);
+
+        assertThat(memo.of(new TreeMap<>(quanta))).isSameAs(first);
+        assertThat(first).isEqualTo(DecisionFingerprint.of(SIMULATOR, FidelityMode.REALISTIC, quanta));
     }
 
     @Test
