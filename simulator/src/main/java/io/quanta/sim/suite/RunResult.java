@@ -190,14 +190,10 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
             Properties p = load(file);
             RunResult result;
             try {
-                result = new RunResult(Double.parseDouble(p.getProperty("avg_jct_s")),
-                        Double.parseDouble(p.getProperty("p99_jct_s")),
-                        Double.parseDouble(p.getProperty("preemptions_per_job")),
-                        Double.parseDouble(p.getProperty("migrations_per_job")),
-                        Integer.parseInt(p.getProperty("unfinished")),
-                        Integer.parseInt(p.getProperty("multi_gpu_jobs")),
-                        Integer.parseInt(p.getProperty("spread_gangs")), Double.parseDouble(p.getProperty("wall_s")),
-                        Double.parseDouble(p.getProperty(TOP_PERCENT, "NaN")));
+                result = new RunResult(figure(p, "avg_jct_s"), figure(p, "p99_jct_s"),
+                        figure(p, "preemptions_per_job"), figure(p, "migrations_per_job"),
+                        count(p, "unfinished"), count(p, "multi_gpu_jobs"), count(p, "spread_gangs"),
+                        figure(p, "wall_s"), p.getProperty(TOP_PERCENT) == null ? Double.NaN : figure(p, TOP_PERCENT));
             } catch (NullPointerException | NumberFormatException e) {
                 throw new Malformed("malformed run result " + file + ": " + e.getMessage(), e);
             }
@@ -206,6 +202,27 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
             return new Stored(result, software.isEmpty() || software.equals(SoftwareVersion.UNKNOWN)
                     ? Optional.empty() : Optional.of(software),
                     decisions.isEmpty() ? Optional.empty() : Optional.of(decisions));
+        }
+
+        /**
+         * A figure of the file: a number, not below 0 and not infinite (NaN stands for a figure a run could not give,
+         * e.g. the average of a run whose jobs all failed to finish).
+         */
+        private static double figure(Properties p, String key) {
+            double v = Double.parseDouble(p.getProperty(key));
+            if (v < 0 || Double.isInfinite(v)) {
+                throw new NumberFormatException(key + " must be a number >= 0, got " + p.getProperty(key));
+            }
+            return v;
+        }
+
+        /** A count of the file: a whole number, not below 0. */
+        private static int count(Properties p, String key) {
+            int v = Integer.parseInt(p.getProperty(key));
+            if (v < 0) {
+                throw new NumberFormatException(key + " must be a whole number >= 0, got " + v);
+            }
+            return v;
         }
 
         private static String oneLine(String text) {

@@ -1,6 +1,7 @@
 package io.quanta.sim.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.sim.Simulator;
 import io.quanta.sim.cluster.ClusterShape;
@@ -55,6 +56,22 @@ class RunResultTopPercentTest {
         assertThat(fresh.topPercentJct()).isCloseTo((jcts[247] + jcts[248] + jcts[249]) / 3,
                 org.assertj.core.api.Assertions.within(1e-6));
         assertThat(RunResult.read(runDir().resolve(SuiteRunner.RESULT_FILE))).isEqualTo(fresh);
+    }
+
+    @Test
+    void shouldRefuseAResultFileWithANegativeOrInfiniteFigureNamingIt() throws Exception {
+        run(false);
+        Path file = runDir().resolve(SuiteRunner.RESULT_FILE);
+        String kept = Files.readString(file);
+
+        for (String[] forged : new String[][] {{"top_percent_jct_s=[0-9.]+", "top_percent_jct_s=Infinity"},
+            {"avg_jct_s=[0-9.]+", "avg_jct_s=-5"}, {"unfinished=0", "unfinished=-1"}}) {
+            Files.writeString(file, kept.replaceFirst(forged[0], forged[1]));
+
+            assertThatThrownBy(() -> RunResult.read(file)).isInstanceOf(RunResult.Malformed.class)
+                    .hasMessageContaining("malformed run result " + file)
+                    .hasMessageContaining(forged[1].substring(forged[1].indexOf('=') + 1));
+        }
     }
 
     @Test

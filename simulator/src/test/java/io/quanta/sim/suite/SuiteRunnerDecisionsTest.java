@@ -11,12 +11,15 @@ import io.quanta.sim.testing.Traces;
 import io.quanta.sim.topology.TopologyScheduler;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.Reader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -98,6 +101,26 @@ class SuiteRunnerDecisionsTest {
                 .hasMessageContaining("run the column under another label, or remove the file");
         assertThatThrownBy(() -> run(dir.resolve("other"), false, List.of(out), "q=quanta"))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining(file(out, "q").toString());
+    }
+
+    @Test
+    void shouldRefuseAForgedDigestOfAnySizeOnOneShortLine() throws Exception {
+        Path out = dir.resolve("out");
+        run(out, false, List.of(), "quanta");
+        Path file = file(out, "quanta");
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        p.setProperty(RunResult.DECISIONS, "forged\nline " + "f".repeat(100_000));
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(w, null);
+        }
+
+        assertThatThrownBy(() -> run(out, true, List.of(), "quanta"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("(decisions forged line fff")
+                .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(1_000).doesNotContain("\n"));
     }
 
     @Test
