@@ -295,6 +295,15 @@ public final class PolicyConfigKeys {
                     + " kept, so that an unmeasured pair is tried by one-GPU jobs and not at the cost of a whole gang.",
             oneOf("any", "proven"));
 
+    public static final ConfigKey<String> QUANTA_PACK_LOCALITY = new ConfigKey<>("quanta.pack-locality", "any",
+            "any, rule",
+            "Where a waiting gang (2 or more GPUs) may pack: any = onto any partner of its size, spread or not; rule ="
+                    + " a gang that the placement rule still keeps waiting for a consolidated placement (before its"
+                    + " relaxation timeout, or its consolidation patience) packs only onto a partner whose GPUs are on"
+                    + " as few servers as the gang needs, so that it is not spread by a pack when it would not be"
+                    + " spread by a start, and no spread pack holds GPUs on many servers for days.",
+            oneOf("any", "rule"));
+
     public static final ConfigKey<String> QUANTA_PACK_VICTIMS = new ConfigKey<>("quanta.pack-victims", "with-guest",
             "with-guest, at-host",
             "When a packed job is preempted with its partners: with-guest = at the place in victim order of the first"
@@ -323,7 +332,7 @@ public final class PolicyConfigKeys {
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
             QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
-            QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS));
+            QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY));
 
     private PolicyConfigKeys() {
     }

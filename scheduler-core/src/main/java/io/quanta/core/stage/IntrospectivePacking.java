@@ -43,19 +43,27 @@ public final class IntrospectivePacking {
 
     /** The packing fallback for this pass, when packing is on. */
     public Optional<FallbackStep> packer(Pass pass) {
-        return packer(pass, false);
+        return packer(pass, false, false);
     }
 
     /**
      * The packing fallback for this pass, when packing is on; with {@code provenGangPairs} a waiting gang packs only
-     * with a model pair that a running pack has proven ({@link Packer#provenPairsForGangs}).
+     * with a model pair that a running pack has proven ({@link Packer#provenPairsForGangs}), with
+     * {@code keepLocality} a waiting gang that must still consolidate only onto a consolidated partner
+     * ({@link Packer#keepingLocality}, by this bundle's placement rule).
      */
-    public Optional<FallbackStep> packer(Pass pass, boolean provenGangPairs) {
+    public Optional<FallbackStep> packer(Pass pass, boolean provenGangPairs, boolean keepLocality) {
         if (!packing) {
             return Optional.empty();
         }
         Packer packer = new Packer(policy, maxJobsPerGpu, pass.snapshot().interferenceMemory(), pass.running());
-        return Optional.of(provenGangPairs ? packer.provenPairsForGangs() : packer);
+        if (provenGangPairs) {
+            packer.provenPairsForGangs();
+        }
+        if (keepLocality) {
+            packer.keepingLocality(placer.rule());
+        }
+        return Optional.of(packer);
     }
 
     /** De-fragments by migration when migration is on and no job was left waiting. */

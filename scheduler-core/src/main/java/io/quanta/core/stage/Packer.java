@@ -4,6 +4,7 @@ import io.quanta.core.model.Gpu;
 import io.quanta.core.model.GpuId;
 import io.quanta.core.model.InterferenceMemory;
 import io.quanta.core.model.Job;
+import io.quanta.core.placement.PlacementRule;
 import io.quanta.core.plan.Allocation;
 import io.quanta.core.plan.CellIndex;
 import io.quanta.core.plan.LiveIndex;
@@ -24,6 +25,8 @@ import java.util.TreeMap;
  * than the maximum jobs, no occupant is under introspection, and no pair is remembered as interfering. Partners with
  * the least memory are tried first (most head-room), then by arrival. Optionally ({@link #provenPairsForGangs}) a
  * waiting gang packs only with a model pair that a pack now running has proven: introspection kept it, so it gains.
+ * Optionally ({@link #keepingLocality}) a waiting gang that must still wait for a consolidated placement packs only
+ * onto a partner whose GPUs are consolidated.
  */
 public final class Packer implements FallbackStep {
 
@@ -50,8 +53,11 @@ public final class Packer implements FallbackStep {
     private final Map<SearchKey, SearchState> fruitless = new HashMap<>();
     /** The model pairs a waiting gang may pack with, or null for any pair not remembered as interfering. */
     private Set<InterferenceMemory.Pair> gangPairs;
+    /** The placement rule a waiting gang's partner must satisfy, or null when a gang may pack onto any partner. */
+    private PlacementRule localityRule;
 
-    private record SearchKey(int numGpus, long gpuMemoryMiB, String modelName, Optional<String> gpuType) {
+    private record SearchKey(int numGpus, long gpuMemoryMiB, String modelName, Optional<String> gpuType,
+                             boolean consolidatedOnly) {
     }
 
     private record SearchState(long changes, int acted) {
@@ -89,6 +95,29 @@ public final class Packer implements FallbackStep {
         return this;
     }
 
+    /**
+     * A waiting gang (2 GPUs or more) that {@code rule} says must still wait for a consolidated placement (its
+     * relaxation timeout, or its patience after a long run, has not run out) packs only onto a partner whose GPUs span
+     * no more servers than it needs: a pack puts the gang on its partner's GPUs, so without this a gang the placement
+     * rule keeps waiting for one server joins a partner spread over several, and the pair then runs spread (slowed by
+     * both the sharing and the spread) and holds a GPU or two on each of those servers, which neither de-fragmenting
+     * migration nor making room moves (they move no packed job), for as long as the pack lasts: days, for the long
+     * gangs that get relaxed. A gang past its timeout may still pack onto a spread partner, as it may start spread.
+     */
+    public Packer keepingLocality(PlacementRule rule) {
+        localityRule = rule;
+        return this;
+    }
+
+    private boolean consolidatedOnly(Job waiting) {
+        return localityRule != null && waiting.numGpus() > 1 && localityRule.mustConsolidate(waiting);
+    }
+
+    private static boolean spread(Job partner, CellIndex cell) {
+        int perNode = Math.max(1, cell.maxPerNode(partner.gpuType()));
+        return Defragmenter.nodesOf(partner.placement()) > Math.ceilDiv(partner.numGpus(), perNode);
+    }
+
     private static boolean settled(Job j) {
         return j.isRunning() && j.isPacked() && j.placementChangedAt().isEmpty();
     }
@@ -104,7 +133,7 @@ public final class Packer implements FallbackStep {
             return false;
         }
         SearchKey key = new SearchKey(waiting.numGpus(), waiting.profile().gpuMemoryMiB(),
-                waiting.profile().modelName(), waiting.gpuType());
+                waiting.profile().modelName(), waiting.gpuType(), consolidatedOnly(waiting));
         SearchState before = new SearchState(changes, alloc.actedCount());
         if (before.equals(fruitless.get(key))) {
             return false;
@@ -119,6 +148,9 @@ public final class Packer implements FallbackStep {
             if (alloc.hasActed(partner.id()) || full(partner, alloc.cell())) {
                 live.remove(i);
                 changes++;
+                continue;
+            }
+            if (key.consolidatedOnly() && spread(partner, alloc.cell())) {
                 continue;
             }
             Optional<List<Job>> occupants = occupantsIfPackable(waiting, partner, alloc.cell());

@@ -409,6 +409,20 @@ class PolicyScenarioTest {
                 row("quanta: ... and a one-GPU job still tries a pair nobody measured",
                         "policy=quanta quanta.gang-packs=proven", packCell(8000, InterferenceMemory.empty(16)),
                         List.of("PACK b n1/0 with a"), "over-subscribed"),
+                row("quanta: a gang still waiting for one server packs onto a spread partner (pack-locality=any, default)",
+                        "policy=quanta", spreadPartnerCell(true, 5), List.of("PACK w n1/0,n2/0 with g"),
+                        "over-subscribed"),
+                row("quanta: with pack-locality=rule it does not: a pack would spread it before its timeout",
+                        "policy=quanta quanta.pack-locality=rule", spreadPartnerCell(true, 5), List.of(), ""),
+                row("quanta: ... past its relaxation timeout it packs onto the spread partner, as it could start spread",
+                        "policy=quanta quanta.pack-locality=rule", spreadPartnerCell(true, 4000),
+                        List.of("PACK w n1/0,n2/0 with g"), "over-subscribed"),
+                row("quanta: ... and a relaxed gang of the same shape behind one that may not pack still does",
+                        "policy=quanta quanta.pack-locality=rule", spreadPartnerCell(true, 5, 4000),
+                        List.of("PACK x n1/0,n2/0 with g"), "over-subscribed"),
+                row("quanta: ... and before it, onto a partner on one server",
+                        "policy=quanta quanta.pack-locality=rule", spreadPartnerCell(false, 5),
+                        List.of("PACK w n1/0,n1/1 with g"), "over-subscribed"),
                 row("quanta: a tenant within quota reclaims GPUs lent to another", "policy=quanta quota.a=4 quota.b=4",
                         quotaCell(), List.of("SUSPEND b2"), "runs on GPUs borrowed beyond its quota"),
                 row("quanta without quotas: peers are not preempted", "policy=quanta",
@@ -714,6 +728,37 @@ class PolicyScenarioTest {
         }
         return cell.jobs(g, aJob("a").seq(2).runningOn("n2", 0).executed(500).attained(500)
                 .model("lstm", 0.1, 6000, 100), w).build();
+    }
+
+    /**
+     * Two servers of two GPUs, full: the 2-GPU lstm gang g (skewed, so quanta wants it on one server) runs on n1/0 and
+     * n2/0 ({@code spread}) or on n1/0 and n1/1, the one-GPU jobs a and b on the others; the new 2-GPU resnet50 gang w
+     * has waited {@code waited} seconds (relaxed after 3,600). All in queue 0: nobody may be preempted.
+     */
+    static ClusterSnapshot spreadPartnerCell(boolean spread, double waited) {
+        return spreadPartnerCell(spread, waited, -1);
+    }
+
+    /** The same; with {@code xWaited >= 0} a 2-GPU resnet50 gang x, arrived after w, has waited that long. */
+    static ClusterSnapshot spreadPartnerCell(boolean spread, double waited, double xWaited) {
+        var g = aJob("g").seq(1).executed(100).attained(200).model("lstm", 0.1, 6000, 100);
+        var a = aJob("a").seq(2).executed(100).attained(100);
+        var b = aJob("b").seq(3).executed(100).attained(100);
+        if (spread) {
+            g.runningOn("n1", 0).runningOn("n2", 0);
+            a.runningOn("n1", 1);
+        } else {
+            g.runningOn("n1", 0, 1);
+            a.runningOn("n2", 0);
+        }
+        b.runningOn("n2", 1);
+        List<JobFixture> jobs = new ArrayList<>(List.of(g, a, b,
+                aJob("w").seq(4).gpus(2).waiting(waited).model("resnet50", 0.1, 8000, 100)));
+        if (xWaited >= 0) {
+            jobs.add(aJob("x").seq(5).gpus(2).waiting(xWaited).model("resnet50", 0.1, 8000, 100));
+        }
+        return aCell().nodes(aNode("n1").gpus(2).memoryMiB(16_000), aNode("n2").gpus(2).memoryMiB(16_000))
+                .jobs(jobs.toArray(JobFixture[]::new)).build();
     }
 
     static ClusterSnapshot packedGangCell(boolean freeServer) {

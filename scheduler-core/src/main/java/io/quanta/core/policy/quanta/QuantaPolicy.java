@@ -54,7 +54,8 @@ import java.util.Optional;
  * holds back the free GPUs of the servers nearest to holding it ({@link GangReservation}), a gang that waits for a
  * consolidated placement while enough GPUs are free has room made for it by moving smaller jobs ({@link MakeRoom}),
  * once no job waits a packed gang gets a server emptied for it the same way ({@link MakeRoom#unpack}), and a waiting
- * gang packs only with a model pair that a running pack has proven ({@code quanta.gang-packs=proven}).
+ * gang packs only with a model pair that a running pack has proven ({@code quanta.gang-packs=proven}), and a waiting
+ * gang that must still consolidate packs only onto a consolidated partner ({@code quanta.pack-locality=rule}).
  * {@link QuantaSettings} says which shared settings the {@code quanta.*} keys replace.
  */
 public final class QuantaPolicy extends AbstractPolicy {
@@ -132,7 +133,7 @@ public final class QuantaPolicy extends AbstractPolicy {
                 fallbacks.add(room);
             }
         }
-        Optional<FallbackStep> packer = gandiva.packer(pass, settings.provenGangPacks());
+        Optional<FallbackStep> packer = gandiva.packer(pass, settings.provenGangPacks(), settings.packLocality());
         PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(), settings.packVictimsAtHost());
         if (settings.packFirst() && packer.isPresent()) {
             fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));

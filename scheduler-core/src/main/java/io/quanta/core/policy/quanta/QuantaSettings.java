@@ -46,6 +46,8 @@ import java.util.OptionalDouble;
  *     it (0 = off)
  * @param packVictimsAtHost true to preempt a packed job with its partners only at the place in victim order of the
  *     one that comes last ({@code quanta.pack-victims=at-host})
+ * @param packLocality true to let a waiting gang that must still consolidate pack only onto a consolidated partner
+ *     ({@code quanta.pack-locality=rule})
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -55,7 +57,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
                              boolean unpackWhileWaiting, boolean provenGangPacks,
-                             double demotionGrace, boolean packVictimsAtHost) {
+                             double demotionGrace, boolean packVictimsAtHost, boolean packLocality) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -89,7 +91,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_UNPACK_WHILE_WAITING),
                 "proven".equals(config.get(PolicyConfigKeys.QUANTA_GANG_PACKS)),
                 config.get(PolicyConfigKeys.QUANTA_DEMOTION_GRACE),
-                "at-host".equals(config.get(PolicyConfigKeys.QUANTA_PACK_VICTIMS)));
+                "at-host".equals(config.get(PolicyConfigKeys.QUANTA_PACK_VICTIMS)),
+                "rule".equals(config.get(PolicyConfigKeys.QUANTA_PACK_LOCALITY)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */

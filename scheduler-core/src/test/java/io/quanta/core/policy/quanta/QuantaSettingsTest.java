@@ -32,7 +32,7 @@ class QuantaSettingsTest {
         return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
                 new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, false, true, false, false, false,
-                0, false);
+                0, false, false);
     }
 
     static Stream<Row> rows() {
@@ -57,12 +57,13 @@ class QuantaSettingsTest {
                                 + "quanta.last-queue=gittins quanta.index-by-tenant=off quanta.reserve-after-s=900 "
                                 + "quanta.defragment=always quanta.index=declared quanta.make-room=on "
                                 + "quanta.reconsolidate=off quanta.unpack-room=on quanta.unpack-while-waiting=on "
-                                + "quanta.gang-packs=proven quanta.demotion-grace=0.25 quanta.pack-victims=at-host",
+                                + "quanta.gang-packs=proven quanta.demotion-grace=0.25 quanta.pack-victims=at-host "
+                                + "quanta.pack-locality=rule",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
                                 OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, true, false, true, true,
-                                true, 0.25, true)),
+                                true, 0.25, true, true)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
