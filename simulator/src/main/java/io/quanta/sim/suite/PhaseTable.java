@@ -122,6 +122,7 @@ public final class PhaseTable {
             for (String label : labels) {
                 if (!label.equals(SuiteTable.BASELINE) && !label.equals(REFERENCE)) {
                     rule(out, label, RoundRule.judge(inputs, phases, label));
+                    topPercentReading(out, RoundRule.judge(inputs, phases, label, RoundRule.Tail.TOP_PERCENT));
                 }
             }
         }
@@ -140,6 +141,19 @@ public final class PhaseTable {
         } else {
             out.append("not eligible: ").append(String.join("; ", verdict.failures())).append('\n');
         }
+    }
+
+    /**
+     * The same conditions read with the top percent in place of the p99 rank, under the rule's line (a reading for the
+     * team, not the rule); nothing when a phase lacks the figure.
+     */
+    private static void topPercentReading(StringBuilder out, RoundRule.Verdict verdict) {
+        if (!verdict.judged()) {
+            return;
+        }
+        out.append("  - read with the mean of the 1% longest JCTs in place of the p99 rank (a reading, not the rule): ")
+                .append(verdict.eligible() ? "meets every condition"
+                        : "not eligible: " + String.join("; ", verdict.failures())).append('\n');
     }
 
     private static String pct(double v) {

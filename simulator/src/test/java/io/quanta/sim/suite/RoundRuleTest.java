@@ -29,6 +29,25 @@ class RoundRuleTest {
         return new RunResult(avgJct, p99, preemptionsPerJob, 0, 0, 10, 0, 1);
     }
 
+    /** A run whose 1% longest jobs average {@code top} seconds. */
+    private static RunResult r(double avgJct, double p99, double preemptionsPerJob, double top) {
+        return new RunResult(avgJct, p99, preemptionsPerJob, 0, 0, 10, 0, 1, top);
+    }
+
+    /**
+     * As {@link #phase} with the top percent known: tiresias-las's 1,200 s on a and 6,000 s on b, the default's above
+     * on b only (x1.005); the candidate's {@code candTopA} and {@code candTopB}, its p99 x1.040 on b (above the rank's
+     * limit, x1.020).
+     */
+    private static PhaseTable.Phase topPhase(double candTopA, double candTopB) {
+        Map<String, Map<String, RunResult>> results = new LinkedHashMap<>();
+        results.put("a", Map.of("tiresias-las", r(300, 1000, 0.3, 1200), "quanta", r(250, 1000, 0.25, 1200),
+                "cand", r(240, 1000, 0.3, candTopA)));
+        results.put("b", Map.of("tiresias-las", r(2000, 5000, 0.3, 6000), "quanta", r(1900, 5050, 0.25, 6030),
+                "cand", r(1800, 5200, 0.3, candTopB)));
+        return new PhaseTable.Phase(0, results);
+    }
+
     /**
      * tiresias-las at 300 s and 2,000 s (p99 1,000 and 5,000 s, 0.3 preemptions per job); the default closes 50% and
      * 10% with its p99 above on b (x1.010) and {@code defaultPre} preemptions; the candidate as given.
@@ -103,11 +122,52 @@ class RoundRuleTest {
     }
 
     @Test
+    void shouldReadTheTopPercentInPlaceOfTheRankWhenAsked() {
+        // the rank fails (x1.040 on b), the top percent is at or below tiresias-las's on both inputs
+        List<PhaseTable.Phase> phases = List.of(topPhase(1200, 5900));
+
+        assertThat(RoundRule.judge(INPUTS, phases, "cand").failures())
+                .containsExactly("shift 0 s: worst p99 ratio x1.0400 (b) above the allowed x1.0200 (the default's"
+                        + " x1.0100 + 0.01)");
+        assertThat(RoundRule.judge(INPUTS, phases, "cand", RoundRule.Tail.TOP_PERCENT).eligible()).isTrue();
+    }
+
+    @Test
+    void shouldHoldTheTopPercentToTheDefaultsInputsAboveAndWorstRatioPlusOneHundredth() {
+        assertThat(RoundRule.judge(INPUTS, List.of(topPhase(1210, 6030)), "cand", RoundRule.Tail.TOP_PERCENT)
+                .failures()).containsExactly("shift 0 s: top 1% above tiresias-las's on 2 inputs, more than the"
+                        + " default's 1");
+        assertThat(RoundRule.judge(INPUTS, List.of(topPhase(1200, 6100)), "cand", RoundRule.Tail.TOP_PERCENT)
+                .failures()).containsExactly("shift 0 s: worst top 1% ratio x1.0167 (b) above the allowed x1.0150"
+                        + " (the default's x1.0050 + 0.01)");
+    }
+
+    @Test
+    void shouldNotJudgeTheTopPercentWhereAPhaseDoesNotKnowIt() {
+        // runs kept before the top percent was recorded: the rule is judged, the reading is not
+        List<PhaseTable.Phase> phases = List.of(passing(0));
+
+        assertThat(RoundRule.judge(INPUTS, phases, "cand").eligible()).isTrue();
+        assertThat(RoundRule.judge(INPUTS, phases, "cand", RoundRule.Tail.TOP_PERCENT).judged()).isFalse();
+    }
+
+    @Test
     void shouldPrintTheVerdictUnderThePhasesScore() {
         String table = PhaseTable.markdown("t", INPUTS, List.of(phase(0, 0.25, r(240, 1000, 0.3),
                 r(1800, 5200, 0.3))), List.of("tiresias-las", "quanta", "cand"));
 
         assertThat(table).contains("- `cand` by the rounds' rule under this model (against `quanta` at every shift):"
-                + " not eligible: shift 0 s: worst p99 ratio x1.0400 (b) above the allowed x1.0200");
+                + " not eligible: shift 0 s: worst p99 ratio x1.0400 (b) above the allowed x1.0200")
+                .doesNotContain("in place of the p99 rank");
+    }
+
+    @Test
+    void shouldPrintTheTopPercentReadingUnderTheRulesLineWhenEveryPhaseKnowsIt() {
+        String table = PhaseTable.markdown("t", INPUTS, List.of(topPhase(1200, 5900)),
+                List.of("tiresias-las", "quanta", "cand"));
+
+        assertThat(table).contains("not eligible: shift 0 s: worst p99 ratio x1.0400 (b)")
+                .contains("  - read with the mean of the 1% longest JCTs in place of the p99 rank (a reading, not the"
+                        + " rule): meets every condition\n");
     }
 }
