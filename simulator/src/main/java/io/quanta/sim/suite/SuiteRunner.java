@@ -171,9 +171,9 @@ public final class SuiteRunner {
             return kept;
         }
         for (Path other : reuse) {
-            Path elsewhere = other.resolve(task.input().id()).resolve(task.spec().label()).resolve(RESULT_FILE);
-            if (Files.isRegularFile(elsewhere)) {
-                RunResult kept = readBack(task, elsewhere, other.toString());
+            Optional<Path> elsewhere = keptFile(List.of(other), task.input().id(), task.spec().label());
+            if (elsewhere.isPresent()) {
+                RunResult kept = readBack(task, elsewhere.get(), other.toString());
                 log(done, total, task, kept, "read from " + other);
                 return kept;
             }
