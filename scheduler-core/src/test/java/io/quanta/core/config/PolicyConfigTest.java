@@ -106,6 +106,10 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.gang-packs");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.demotion-grace", "-0.1")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.demotion-grace");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.pack-victims", "host")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("with-guest, at-host");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.pack-locality", "on")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("any, rule");
     }
 
     @Test

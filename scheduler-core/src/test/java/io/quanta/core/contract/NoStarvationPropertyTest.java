@@ -65,17 +65,17 @@ class NoStarvationPropertyTest {
 
     /**
      * quanta's optional mechanisms, each on or off: making room, re-consolidating spread gangs, de-fragmenting while
-     * jobs wait, the reservation, the declared index.
+     * jobs wait, the reservation, the declared index, packing gangs only where they could start.
      */
     @Provide
     Arbitrary<Map<String, String>> quantaOptions() {
         return Combinators.combine(Arbitraries.of("on", "off"), Arbitraries.of("on", "off"),
                         Arbitraries.of("idle", "always"), Arbitraries.of("0", "600"),
-                        Arbitraries.of("learned", "declared"))
-                .as((room, again, defragment, reserve, index) -> Map.of("policy", "quanta",
+                        Arbitraries.of("learned", "declared"), Arbitraries.of("any", "rule"))
+                .as((room, again, defragment, reserve, index, locality) -> Map.of("policy", "quanta",
                         "quanta.starvation-knob", "2", "quota.a", "4", "tiresias.thresholds", "500,2000",
                         "quanta.make-room", room, "quanta.reconsolidate", again, "quanta.defragment", defragment,
-                        "quanta.reserve-after-s", reserve, "quanta.index", index));
+                        "quanta.reserve-after-s", reserve, "quanta.index", index, "quanta.pack-locality", locality));
     }
 
     @Property(tries = 80)
