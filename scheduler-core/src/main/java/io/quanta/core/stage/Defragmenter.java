@@ -4,6 +4,7 @@ import io.quanta.core.model.GpuId;
 import io.quanta.core.model.Job;
 import io.quanta.core.placement.Placement;
 import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.CellIndex;
 import io.quanta.core.plan.Layer;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.plan.Text;
@@ -60,7 +61,7 @@ public final class Defragmenter {
         for (Job job : running) {
             if (job.numGpus() > 1 && !job.isPacked() && job.placementChangedAt().isEmpty()
                     && !alloc.hasActed(job.id()) && placer.rule().prefersConsolidation(job)
-                    && nodesOf(job.placement()) > idealNodes(job, alloc)) {
+                    && spreadBeyondNeed(job, alloc.cell())) {
                 spread.add(job);
             }
         }
@@ -68,9 +69,13 @@ public final class Defragmenter {
         return spread;
     }
 
-    private static int idealNodes(Job job, Allocation alloc) {
-        int perNode = Math.max(1, alloc.cell().maxPerNode(job.gpuType()));
-        return (job.numGpus() + perNode - 1) / perNode;
+    /**
+     * True when a running job's GPUs span more servers than the fewest that could hold it. Shared with
+     * {@link Packer#keepingLocality}, which asks it of a partner a gang would pack onto.
+     */
+    static boolean spreadBeyondNeed(Job job, CellIndex cell) {
+        int perNode = Math.max(1, cell.maxPerNode(job.gpuType()));
+        return nodesOf(job.placement()) > Math.ceilDiv(job.numGpus(), perNode);
     }
 
     /** The nodes a placement spans (its GPUs are sorted, so a node's GPUs are adjacent). */

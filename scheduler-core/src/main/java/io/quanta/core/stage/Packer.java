@@ -113,11 +113,6 @@ public final class Packer implements FallbackStep {
         return localityRule != null && waiting.numGpus() > 1 && localityRule.mustConsolidate(waiting);
     }
 
-    private static boolean spread(Job partner, CellIndex cell) {
-        int perNode = Math.max(1, cell.maxPerNode(partner.gpuType()));
-        return Defragmenter.nodesOf(partner.placement()) > Math.ceilDiv(partner.numGpus(), perNode);
-    }
-
     private static boolean settled(Job j) {
         return j.isRunning() && j.isPacked() && j.placementChangedAt().isEmpty();
     }
@@ -150,7 +145,7 @@ public final class Packer implements FallbackStep {
                 changes++;
                 continue;
             }
-            if (key.consolidatedOnly() && spread(partner, alloc.cell())) {
+            if (key.consolidatedOnly() && Defragmenter.spreadBeyondNeed(partner, alloc.cell())) {
                 continue;
             }
             Optional<List<Job>> occupants = occupantsIfPackable(waiting, partner, alloc.cell());

@@ -136,10 +136,8 @@ public final class PhaseTable {
         if (!verdict.judged()) {
             out.append("not judged, a shift lacks its runs, `").append(REFERENCE).append("`'s or ")
                     .append(SuiteTable.BASELINE).append("'s\n");
-        } else if (verdict.eligible()) {
-            out.append("meets every condition\n");
         } else {
-            out.append("not eligible: ").append(String.join("; ", verdict.failures())).append('\n');
+            out.append(outcome(verdict)).append('\n');
         }
     }
 
@@ -152,8 +150,12 @@ public final class PhaseTable {
             return;
         }
         out.append("  - read with the mean of the 1% longest JCTs in place of the p99 rank (a reading, not the rule): ")
-                .append(verdict.eligible() ? "meets every condition"
-                        : "not eligible: " + String.join("; ", verdict.failures())).append('\n');
+                .append(outcome(verdict)).append('\n');
+    }
+
+    /** A judged verdict in words: eligible, or the conditions it fails. */
+    private static String outcome(RoundRule.Verdict verdict) {
+        return verdict.eligible() ? "meets every condition" : "not eligible: " + String.join("; ", verdict.failures());
     }
 
     private static String pct(double v) {

@@ -38,7 +38,7 @@ public final class RoundRule {
     public enum Tail {
         /** The 99th percentile of the JCTs, one rank (the rule as written). */
         P99_RANK("p99"),
-        /** The mean JCT of the 1% longest jobs ({@link SuiteTable.TopPercent}; a reading, not the rule). */
+        /** The mean JCT of the 1% longest jobs ({@link SuiteTable.Aggregate#top}; a reading, not the rule). */
         TOP_PERCENT("top 1%");
 
         private final String label;
@@ -46,15 +46,10 @@ public final class RoundRule {
         Tail(String label) {
             this.label = label;
         }
-    }
 
-    /** The tail figures of one column at one phase under {@code tail}, or empty when they are not known. */
-    private record TailFigures(int above, double worstRatio, String worstInput) {
-
-        static Optional<TailFigures> of(SuiteTable.Aggregate a, Tail tail) {
-            return tail == Tail.P99_RANK
-                    ? Optional.of(new TailFigures(a.p99WorseInputs(), a.worstP99Ratio(), a.worstP99Input()))
-                    : a.top().map(t -> new TailFigures(t.aboveInputs().size(), t.worstRatio(), t.worstInput()));
+        /** This measure's figures of one column at one phase, or empty when they are not known. */
+        private Optional<SuiteTable.TailAbove> of(SuiteTable.Aggregate a) {
+            return this == P99_RANK ? Optional.of(a.p99()) : a.top();
         }
     }
 
@@ -94,8 +89,8 @@ public final class RoundRule {
             SuiteTable.Aggregate reference = SuiteTable.aggregate(inputs, phase.results(), PhaseTable.REFERENCE);
             Optional<PairedComparison> paired = PairedComparison.of(inputs, phase.results(), label,
                     PhaseTable.REFERENCE);
-            Optional<TailFigures> candidateTail = TailFigures.of(candidate, tail);
-            Optional<TailFigures> referenceTail = TailFigures.of(reference, tail);
+            Optional<SuiteTable.TailAbove> candidateTail = tail.of(candidate);
+            Optional<SuiteTable.TailAbove> referenceTail = tail.of(reference);
             if (candidate.inputs() == 0 || candidate.inputs() != reference.inputs() || paired.isEmpty()
                     || candidateTail.isEmpty() || referenceTail.isEmpty()) {
                 return new Verdict(false, List.of());
@@ -109,11 +104,11 @@ public final class RoundRule {
                                 : "the default's " + f(allowedPre) + " (" + SuiteTable.BASELINE + "'s "
                                 + f(baselinePre) + ")"));
             }
-            TailFigures cand = candidateTail.get();
-            TailFigures ref = referenceTail.get();
-            if (cand.above() > ref.above()) {
-                failures.add(at + tail.label + " above " + SuiteTable.BASELINE + "'s on " + cand.above()
-                        + " inputs, more than the default's " + ref.above());
+            SuiteTable.TailAbove cand = candidateTail.get();
+            SuiteTable.TailAbove ref = referenceTail.get();
+            if (cand.aboveInputs().size() > ref.aboveInputs().size()) {
+                failures.add(at + tail.label + " above " + SuiteTable.BASELINE + "'s on " + cand.aboveInputs().size()
+                        + " inputs, more than the default's " + ref.aboveInputs().size());
             }
             double allowedRatio = ref.worstRatio() + P99_RATIO_SLACK;
             if (cand.worstRatio() > allowedRatio) {

@@ -65,7 +65,7 @@ public final class SuiteTable {
     public record Aggregate(int inputs, double meanGap, double worstGap, String worstGapInput, double meanP99Ratio,
                             double worstP99Ratio, String worstP99Input, List<String> p99AboveInputs, double meanPreemptions,
                             double meanBaselinePreemptions, int spreadGangs, int baselineSpreadGangs,
-                            int unfinished, Optional<TopPercent> top) {
+                            int unfinished, Optional<TailAbove> top) {
 
         public Aggregate {
             p99AboveInputs = List.copyOf(p99AboveInputs);
@@ -75,19 +75,25 @@ public final class SuiteTable {
         public int p99WorseInputs() {
             return p99AboveInputs.size();
         }
+
+        /** The p99 figures as a {@link TailAbove}, like {@link #top}. */
+        public TailAbove p99() {
+            return new TailAbove(p99AboveInputs, worstP99Ratio, worstP99Input);
+        }
     }
 
     /**
-     * The mean JCT of each input's 1% longest jobs against the baseline's, the reading of the tail beside the p99's
-     * one rank ({@link RunResult#topPercentJct}); above counts as for the p99 ({@link #p99Above}).
+     * One measure of the tail against the baseline's: the p99 ({@link Aggregate#p99}) or the mean JCT of each input's
+     * 1% longest jobs, the reading beside the p99's one rank ({@link Aggregate#top}, {@link RunResult#topPercentJct});
+     * above counts as for the p99 ({@link #p99Above}).
      *
      * @param aboveInputs the inputs where it is above the baseline's, in input order
      * @param worstRatio the largest ratio to the baseline's
      * @param worstInput its input
      */
-    public record TopPercent(List<String> aboveInputs, double worstRatio, String worstInput) {
+    public record TailAbove(List<String> aboveInputs, double worstRatio, String worstInput) {
 
-        public TopPercent {
+        public TailAbove {
             aboveInputs = List.copyOf(aboveInputs);
         }
     }
@@ -160,7 +166,7 @@ public final class SuiteTable {
         return new Aggregate(n, gaps == 0 ? Double.NaN : gapSum / gaps, gaps == 0 ? Double.NaN : worstGap,
                 worstGapInput, n == 0 ? Double.NaN : ratioSum / n, n == 0 ? Double.NaN : worstRatio, worstRatioInput,
                 worse, n == 0 ? Double.NaN : pre / n, n == 0 ? Double.NaN : basePre / n, spread, baseSpread,
-                unfinished, topKnown && n > 0 ? Optional.of(new TopPercent(topAbove, worstTop, worstTopInput))
+                unfinished, topKnown && n > 0 ? Optional.of(new TailAbove(topAbove, worstTop, worstTopInput))
                         : Optional.empty());
     }
 
