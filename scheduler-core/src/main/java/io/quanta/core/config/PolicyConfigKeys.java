@@ -255,7 +255,7 @@ public final class PolicyConfigKeys {
                     + " for cells whose users declare durations they can be held to.",
             oneOf("learned", "declared"));
 
-    public static final ConfigKey<Boolean> QUANTA_MAKE_ROOM = new ConfigKey<>("quanta.make-room", "off", "on, off",
+    public static final ConfigKey<Boolean> QUANTA_MAKE_ROOM = new ConfigKey<>("quanta.make-room", "on", "on, off",
             "on = a gang that waits for a consolidated placement while enough GPUs are free, only not on one server,"
                     + " gets one: the server that needs the fewest moves is emptied by migrating its smaller jobs onto"
                     + " free GPUs of other servers (at most migration.max-per-pass moves per pass), and its GPUs are"
@@ -295,7 +295,7 @@ public final class PolicyConfigKeys {
                     + " kept, so that an unmeasured pair is tried by one-GPU jobs and not at the cost of a whole gang.",
             oneOf("any", "proven"));
 
-    public static final ConfigKey<String> QUANTA_PACK_LOCALITY = new ConfigKey<>("quanta.pack-locality", "any",
+    public static final ConfigKey<String> QUANTA_PACK_LOCALITY = new ConfigKey<>("quanta.pack-locality", "rule",
             "any, rule",
             "Where a waiting gang (2 or more GPUs) may pack: any = onto any partner of its size, spread or not; rule ="
                     + " a gang that the placement rule still keeps waiting for a consolidated placement (before its"
@@ -304,7 +304,7 @@ public final class PolicyConfigKeys {
                     + " spread by a start, and no spread pack holds GPUs on many servers for days.",
             oneOf("any", "rule"));
 
-    public static final ConfigKey<String> QUANTA_PACK_VICTIMS = new ConfigKey<>("quanta.pack-victims", "with-guest",
+    public static final ConfigKey<String> QUANTA_PACK_VICTIMS = new ConfigKey<>("quanta.pack-victims", "at-host",
             "with-guest, at-host",
             "When a packed job is preempted with its partners: with-guest = at the place in victim order of the first"
                     + " of them that comes, as the other policies do; at-host = at the place of the last of them (its"
@@ -312,7 +312,7 @@ public final class PolicyConfigKeys {
                     + " earlier than it would alone.",
             oneOf("with-guest", "at-host"));
 
-    public static final ConfigKey<Double> QUANTA_DEMOTION_GRACE = new ConfigKey<>("quanta.demotion-grace", "0",
+    public static final ConfigKey<Double> QUANTA_DEMOTION_GRACE = new ConfigKey<>("quanta.demotion-grace", "0.1",
             "a number >= 0",
             "Hysteresis on demotion: a running job whose attained service is less than (1 + this) x its queue's lower"
                     + " threshold (it was just demoted) may be preempted only by a job at least two queues above it, not"

@@ -31,8 +31,8 @@ class QuantaSettingsTest {
     private static QuantaSettings defaultsWith(PlacementRule placement) {
         return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
-                new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, false, true, false, false, false,
-                0, false, false);
+                new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, true, true, false, false, false,
+                0.1, true, true);
     }
 
     static Stream<Row> rows() {
@@ -40,7 +40,8 @@ class QuantaSettingsTest {
                 new Row("defaults: skew 0.05, one hour or half the run, knob 4, gain 0.1, no speed bound, gittins, "
                                 + "index gate, index by tenant, last queue by arrival, thresholds at quantiles 0.8 "
                                 + "and 0.95, promoted jobs preempt only jobs "
-                                + "ahead", "",
+                                + "ahead, make-room, a demotion grace of 0.1, packs yield at their host's place, a "
+                                + "waiting gang packs only where it could start", "",
                         defaultsWith(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5))),
                 new Row("the shared keys do not change quanta",
                         "placement.skew-threshold=0.7 placement.relaxation-timeout-s=10 tiresias.starvation-knob=off "
@@ -55,15 +56,15 @@ class QuantaSettingsTest {
                                 + "tiresias.promoted-min-run-s=90 quanta.preemption-backoff-s=1200 "
                                 + "quanta.promoted-preempts-margin=3 quanta.pack-first=on quanta.index-gate=prefix "
                                 + "quanta.last-queue=gittins quanta.index-by-tenant=off quanta.reserve-after-s=900 "
-                                + "quanta.defragment=always quanta.index=declared quanta.make-room=on "
+                                + "quanta.defragment=always quanta.index=declared quanta.make-room=off "
                                 + "quanta.reconsolidate=off quanta.unpack-room=on quanta.unpack-while-waiting=on "
-                                + "quanta.gang-packs=proven quanta.demotion-grace=0.25 quanta.pack-victims=at-host "
-                                + "quanta.pack-locality=rule",
+                                + "quanta.gang-packs=proven quanta.demotion-grace=0.25 quanta.pack-victims=with-guest "
+                                + "quanta.pack-locality=any",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
                                 OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
-                                new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, true, false, true, true,
-                                true, 0.25, true, true)),
+                                new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, false, false, true, true,
+                                true, 0.25, false, false)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
