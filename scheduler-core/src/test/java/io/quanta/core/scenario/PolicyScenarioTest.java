@@ -335,7 +335,7 @@ class PolicyScenarioTest {
                         "policy=quanta quanta.index=declared quanta.demotion-grace=0", declaredIndexCell(3_400, 50),
                         List.of("SUSPEND v"),
                         "Gittins index 0.0200 > 0.0100"),
-                row("quanta: with make-room (on, default) two small jobs move off a server for a gang that waits for one",
+                row("quanta: with make-room=on two small jobs move off a server for a gang that waits for one",
                         "policy=quanta placement.packing=off quanta.make-room=on", roomCell(false),
                         List.of("MIGRATE a n1/0->n2/2", "MIGRATE b n1/1->n2/3"), "to make room for gang g"),
                 row("quanta: with make-room off the gang waits with 4 GPUs free",
