@@ -23,6 +23,8 @@ if [ "${QUANTA_SIM_REBUILD:-0}" = 1 ] || quanta_sources_changed_since "$here" "$
   echo "simulate.sh: sources changed since the last build: building the simulator's modules (mvn package)" >&2
   # one reactor build: the simulator's pom writes $cp_file with the modules' jars under their own target/
   "$here/bin/mvn" -q -B -pl simulator -am package -DskipTests
+  # the build is current now even where the class path file kept its content (as bin/quanta marks its build)
+  touch "$cp_file"
   touch "$cp_file"
 fi
 main=io.quanta.sim.suite.SuiteMain
