@@ -319,6 +319,15 @@ public final class PolicyConfigKeys {
                     + " by a job of the queue it just left (0 = off: demoted jobs are preempted at once, as in Tiresias).",
             PolicyConfigKeys::nonNegative);
 
+    public static final ConfigKey<String> QUANTA_SERVICE_ESTIMATE = new ConfigKey<>("quanta.service-estimate",
+            "completed", "completed, censored",
+            "What quanta learns its queue thresholds (quanta.threshold-quantiles) and its 2D-Gittins index from:"
+                    + " completed = the cell's completed jobs' service; censored = the completed jobs and the jobs"
+                    + " still alive, each counted as at least the service it attained (Kaplan-Meier), so that while"
+                    + " long jobs run the estimate is not the short jobs' alone and a job that outlived every"
+                    + " completed one keeps an index above 0.",
+            oneOf("completed", "censored"));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -332,7 +341,7 @@ public final class PolicyConfigKeys {
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
             QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
-            QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY));
+            QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY, QUANTA_SERVICE_ESTIMATE));
 
     private PolicyConfigKeys() {
     }

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * returns a new value. Used by {@code tiresias-gittins} to compute 2D-Gittins indices. It also keeps each tenant's
  * most recent completed jobs ({@link TenantHistory}), which {@code quanta.index-by-tenant} ranks by.
  */
-public final class ServiceDistribution {
+public final class ServiceDistribution implements ServiceEstimate {
 
     /** Version 1: the samples only; version 2 adds the tenants' history. Both are read. */
     private static final int FORMAT_VERSION = 2;
@@ -108,6 +108,7 @@ public final class ServiceDistribution {
      * service {@code a} and look-ahead {@code D} (use {@code Double.POSITIVE_INFINITY} for the last queue). Higher
      * runs first. Returns 0 when no sample exceeds {@code a} (the job outlived every completed job) or {@code D <= 0}.
      */
+    @Override
     public double gittinsIndex(double attained, double lookAhead) {
         int above = sorted.length - countAtMost(attained);
         if (above == 0 || !(lookAhead > 0)) {
@@ -123,6 +124,7 @@ public final class ServiceDistribution {
     }
 
     /** True when a held sample is larger than {@code attained}: the distribution says how much such a job has left. */
+    @Override
     public boolean hasSampleAbove(double attained) {
         return countAtMost(attained) < sorted.length;
     }
@@ -138,6 +140,7 @@ public final class ServiceDistribution {
      *
      * @throws IllegalStateException when no sample is held
      */
+    @Override
     public double quantile(double q) {
         if (!(q > 0 && q < 1)) {
             throw new IllegalArgumentException("quantile must be in (0, 1), got " + q);
@@ -150,6 +153,7 @@ public final class ServiceDistribution {
     }
 
     /** Number of samples currently held (at most the capacity). */
+    @Override
     public int size() {
         return sorted.length;
     }
@@ -221,6 +225,11 @@ public final class ServiceDistribution {
     }
 
     private int countAtMost(double x) {
+        return countAtMost(sorted, x);
+    }
+
+    /** Number of values {@code <= x} in an ascending array (binary search). */
+    static int countAtMost(double[] sorted, double x) {
         int lo = 0;
         int hi = sorted.length;
         while (lo < hi) {

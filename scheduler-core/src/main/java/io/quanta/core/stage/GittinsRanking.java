@@ -1,7 +1,7 @@
 package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
-import io.quanta.core.model.ServiceDistribution;
+import io.quanta.core.model.ServiceEstimate;
 import io.quanta.core.model.TenantHistory;
 import io.quanta.core.plan.Text;
 import java.util.Comparator;
@@ -30,7 +30,7 @@ public final class GittinsRanking implements Ranking {
 
     private final LasRanking levels;
     private final MultiLevelQueue queues;
-    private final ServiceDistribution distribution;
+    private final ServiceEstimate distribution;
     private final Map<String, Double> cache = new HashMap<>();
     /** The level ordered by arrival instead of by index, or -1 for none. */
     private final int fifoLevel;
@@ -39,7 +39,7 @@ public final class GittinsRanking implements Ranking {
     /** True to rank a job by its declared duration while it has not attained it. */
     private final boolean declared;
 
-    public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution) {
+    public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceEstimate distribution) {
         this(levels, queues, distribution, false, null, false);
     }
 
@@ -51,7 +51,7 @@ public final class GittinsRanking implements Ranking {
      * @param declared true to rank a job that declares its duration by its declared remaining GPU-seconds until it
      *     has attained them (then by the learned index, so that a declaration too short gains no more than itself)
      */
-    public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceDistribution distribution,
+    public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceEstimate distribution,
                           boolean fifoLastQueue, TenantHistory tenants, boolean declared) {
         this.levels = levels;
         this.queues = queues;
@@ -81,11 +81,12 @@ public final class GittinsRanking implements Ranking {
     }
 
     /** The distribution the job's index comes from: its tenant's when that one says how much the job has left. */
-    private ServiceDistribution basis(Job job) {
+    private ServiceEstimate basis(Job job) {
         if (tenants == null) {
             return distribution;
         }
         return tenants.distribution(job.tenant(), MIN_TENANT_SAMPLES)
+                .<ServiceEstimate>map(own -> own)
                 .filter(own -> own.hasSampleAbove(job.attainedGpuSeconds())).orElse(distribution);
     }
 

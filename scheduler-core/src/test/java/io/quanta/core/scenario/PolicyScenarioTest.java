@@ -358,6 +358,10 @@ class PolicyScenarioTest {
                 row("quanta: queue thresholds learned from the cell's completed jobs demote a job past their median",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),
+                row("quanta: with service-estimate=censored the running job counts as at least its 250 GPU-s: the"
+                                + " median rises to 300 and it stays in queue 0",
+                        "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75"
+                                + " quanta.service-estimate=censored", learnedCell(), List.of(), ""),
                 row("quanta: the configured thresholds until enough jobs completed",
                         "policy=quanta gittins.min-samples=5 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of(), ""),

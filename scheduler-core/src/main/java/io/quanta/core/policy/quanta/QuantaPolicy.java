@@ -5,7 +5,9 @@ import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.decision.Decisions;
 import io.quanta.core.model.ClusterSnapshot;
 import io.quanta.core.model.Job;
+import io.quanta.core.model.CensoredService;
 import io.quanta.core.model.ServiceDistribution;
+import io.quanta.core.model.ServiceEstimate;
 import io.quanta.core.plan.Placer;
 import io.quanta.core.policy.AbstractPolicy;
 import io.quanta.core.stage.FallbackStep;
@@ -103,14 +105,15 @@ public final class QuantaPolicy extends AbstractPolicy {
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
-        MultiLevelQueue queues = queuesFor(snapshot);
+        ServiceEstimate learned = learned(snapshot);
+        MultiLevelQueue queues = queuesFor(learned);
         List<Job> admitted = pass.admit(NAME);
         queues.apply(pass.accruing(), admitted, pass.alloc());
         gandiva.introspect(pass);
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         GittinsRanking index = gittins || preemptByIndex
-                ? new GittinsRanking(levels, queues, distributionFor(snapshot), settings.fifoLastQueue(),
+                ? new GittinsRanking(levels, queues, distributionFor(learned), settings.fifoLastQueue(),
                         settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
                         settings.declaredIndex()) : null;
         Ranking ranking = gittins ? index : levels;
@@ -174,20 +177,35 @@ public final class QuantaPolicy extends AbstractPolicy {
         return gated;
     }
 
-    /** The queues with the configured thresholds, or with those learned from the cell's completed jobs. */
-    private MultiLevelQueue queuesFor(ClusterSnapshot snapshot) {
-        return thresholdQuantiles.thresholds(snapshot.serviceDistribution())
-                .map(learned -> settings.queues(NAME, learned)).orElse(configuredQueues);
+    /**
+     * What the cell's jobs say of their service: the completed jobs' sample, or with
+     * {@code quanta.service-estimate=censored} the product-limit estimate from it and every alive job's attained
+     * service.
+     */
+    private ServiceEstimate learned(ClusterSnapshot snapshot) {
+        ServiceDistribution completed = snapshot.serviceDistribution();
+        if (!settings.censoredService()) {
+            return completed;
+        }
+        double[] alive = snapshot.jobs().stream().filter(j -> !j.state().isTerminal())
+                .mapToDouble(Job::attainedGpuSeconds).toArray();
+        return CensoredService.of(completed, alive);
     }
 
-    /** The learned distribution of completed jobs' service once large enough, else the configured prior. */
-    private ServiceDistribution distributionFor(ClusterSnapshot snapshot) {
-        return snapshot.serviceDistribution().size() >= minSamples ? snapshot.serviceDistribution() : prior;
+    /** The queues with the configured thresholds, or with those learned from the cell's jobs. */
+    private MultiLevelQueue queuesFor(ServiceEstimate learned) {
+        return thresholdQuantiles.thresholds(learned)
+                .map(thresholds -> settings.queues(NAME, thresholds)).orElse(configuredQueues);
+    }
+
+    /** The learned estimate once enough jobs completed, else the configured prior. */
+    private ServiceEstimate distributionFor(ServiceEstimate learned) {
+        return learned.size() >= minSamples ? learned : prior;
     }
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        MultiLevelQueue queues = queuesFor(snapshot);
+        MultiLevelQueue queues = queuesFor(learned(snapshot));
         return WakeUps.earliest(queues.nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),
                 WakeUps.relaxation(snapshot, placer.rule()),

@@ -48,6 +48,8 @@ import java.util.OptionalDouble;
  *     one that comes last ({@code quanta.pack-victims=at-host})
  * @param packLocality true to let a waiting gang that must still consolidate pack only onto a consolidated partner
  *     ({@code quanta.pack-locality=rule})
+ * @param censoredService true to learn the thresholds and the index from the completed and the alive jobs
+ *     (Kaplan-Meier, {@code quanta.service-estimate=censored}) instead of the completed jobs alone
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -57,7 +59,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              double reserveAfter, boolean defragmentWhileWaiting, boolean declaredIndex,
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
                              boolean unpackWhileWaiting, boolean provenGangPacks,
-                             double demotionGrace, boolean packVictimsAtHost, boolean packLocality) {
+                             double demotionGrace, boolean packVictimsAtHost, boolean packLocality,
+                             boolean censoredService) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -92,7 +95,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "proven".equals(config.get(PolicyConfigKeys.QUANTA_GANG_PACKS)),
                 config.get(PolicyConfigKeys.QUANTA_DEMOTION_GRACE),
                 "at-host".equals(config.get(PolicyConfigKeys.QUANTA_PACK_VICTIMS)),
-                "rule".equals(config.get(PolicyConfigKeys.QUANTA_PACK_LOCALITY)));
+                "rule".equals(config.get(PolicyConfigKeys.QUANTA_PACK_LOCALITY)),
+                "censored".equals(config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
