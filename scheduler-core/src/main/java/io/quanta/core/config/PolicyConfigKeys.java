@@ -320,13 +320,14 @@ public final class PolicyConfigKeys {
             PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<String> QUANTA_SERVICE_ESTIMATE = new ConfigKey<>("quanta.service-estimate",
-            "completed", "completed, censored",
+            "completed", "completed, censored, censored-index, censored-thresholds",
             "What quanta learns its queue thresholds (quanta.threshold-quantiles) and its 2D-Gittins index from:"
                     + " completed = the cell's completed jobs' service; censored = the completed jobs and the jobs"
                     + " still alive, each counted as at least the service it attained (Kaplan-Meier), so that while"
                     + " long jobs run the estimate is not the short jobs' alone and a job that outlived every"
-                    + " completed one keeps an index above 0.",
-            oneOf("completed", "censored"));
+                    + " completed one keeps an index above 0; censored-index / censored-thresholds = the censored"
+                    + " estimate for the index only / the thresholds only, the completed jobs' for the other.",
+            oneOf("completed", "censored", "censored-index", "censored-thresholds"));
 
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,

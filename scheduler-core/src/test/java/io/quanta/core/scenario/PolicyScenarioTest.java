@@ -362,6 +362,20 @@ class PolicyScenarioTest {
                                 + " median rises to 300 and it stays in queue 0",
                         "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75"
                                 + " quanta.service-estimate=censored", learnedCell(), List.of(), ""),
+                row("quanta: ... and with service-estimate=censored-index the thresholds stay the completed jobs'",
+                        "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75"
+                                + " quanta.service-estimate=censored-index", learnedCell(),
+                        List.of("CHANGE_QUEUE a 0->1"), "attained 250 GPU-s >= threshold 200"),
+                row("quanta: ... and with service-estimate=censored-thresholds they rise",
+                        "policy=quanta gittins.min-samples=4 quanta.threshold-quantiles=0.5,0.75"
+                                + " quanta.service-estimate=censored-thresholds", learnedCell(), List.of(), ""),
+                row("quanta: a new job preempts the latest victim, which outlived every completed job (index 0)",
+                        CENSORED_INDEX, censoredIndexCell(), List.of("SUSPEND v"),
+                        "queue 1 job v preempted by queue 0 job w"),
+                row("quanta: ... but with service-estimate=censored-index v, 1,000 GPU-s short of a job still "
+                                + "running, ranks above w, and w preempts that job instead",
+                        CENSORED_INDEX + " quanta.service-estimate=censored-index", censoredIndexCell(),
+                        List.of("SUSPEND x"), "queue 1 job x preempted by queue 0 job w"),
                 row("quanta: the configured thresholds until enough jobs completed",
                         "policy=quanta gittins.min-samples=5 quanta.threshold-quantiles=0.5,0.75", learnedCell(),
                         List.of(), ""),
@@ -665,6 +679,23 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1)).distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
                 .jobs(aJob("x").seq(1).runningOn("n1", 0).executed(10).attained(10),
                         aJob("b").seq(2).attained(150).level(2).executed(150).waiting(10)).build();
+    }
+
+    /** The settings of the {@link #censoredIndexCell} rows: two queues split at 3,250 GPU-s, no packing. */
+    private static final String CENSORED_INDEX = "policy=quanta placement.packing=off gittins.min-samples=4 "
+            + "tiresias.thresholds=3250 quanta.threshold-quantiles=off";
+
+    /**
+     * x (50,000 GPU-s) and v (49,000, arrived after x) run in the last queue, one GPU each; w waits, new; the cell's
+     * four completed jobs took 100 GPU-s each, so from them alone v and x have index 0, while the censored estimate
+     * puts a third of the mass at x's 50,000 GPU-s: v's index is 1 / 1,000, above w's (about 1 / 1,700).
+     */
+    static ClusterSnapshot censoredIndexCell() {
+        return aCell().nodes(aNode("n1").gpus(1), aNode("n2").gpus(1))
+                .distribution(ServiceDistribution.of(16, 1, 100, 100, 100, 100))
+                .jobs(aJob("x").seq(1).runningOn("n2", 0).attained(50_000).level(1).executed(50_000),
+                        aJob("v").seq(2).runningOn("n1", 0).attained(49_000).level(1).executed(49_000),
+                        aJob("w").seq(3).waiting(5)).build();
     }
 
     /** One running job a (attained 250 GPU-s, queue 0); the cell has completed jobs of 100, 200, 300 and 1,000 GPU-s. */

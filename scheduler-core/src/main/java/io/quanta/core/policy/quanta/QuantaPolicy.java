@@ -105,15 +105,17 @@ public final class QuantaPolicy extends AbstractPolicy {
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
-        ServiceEstimate learned = learned(snapshot);
-        MultiLevelQueue queues = queuesFor(learned);
+        ServiceEstimate censored = censored(snapshot);
+        MultiLevelQueue queues = queuesFor(settings.censoredThresholds() ? censored : snapshot.serviceDistribution());
         List<Job> admitted = pass.admit(NAME);
         queues.apply(pass.accruing(), admitted, pass.alloc());
         gandiva.introspect(pass);
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         GittinsRanking index = gittins || preemptByIndex
-                ? new GittinsRanking(levels, queues, distributionFor(learned), settings.fifoLastQueue(),
+                ? new GittinsRanking(levels, queues,
+                        distributionFor(settings.censoredIndex() ? censored : snapshot.serviceDistribution()),
+                        settings.fifoLastQueue(),
                         settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
                         settings.declaredIndex()) : null;
         Ranking ranking = gittins ? index : levels;
@@ -178,13 +180,13 @@ public final class QuantaPolicy extends AbstractPolicy {
     }
 
     /**
-     * What the cell's jobs say of their service: the completed jobs' sample, or with
-     * {@code quanta.service-estimate=censored} the product-limit estimate from it and every alive job's attained
-     * service.
+     * What the cell's jobs say of their service: with {@code quanta.service-estimate} other than {@code completed}
+     * the product-limit estimate from the completed jobs' sample and every alive job's attained service, else the
+     * completed jobs' sample.
      */
-    private ServiceEstimate learned(ClusterSnapshot snapshot) {
+    private ServiceEstimate censored(ClusterSnapshot snapshot) {
         ServiceDistribution completed = snapshot.serviceDistribution();
-        if (!settings.censoredService()) {
+        if (!settings.censoredThresholds() && !settings.censoredIndex()) {
             return completed;
         }
         double[] alive = snapshot.jobs().stream().filter(j -> !j.state().isTerminal())
@@ -205,7 +207,8 @@ public final class QuantaPolicy extends AbstractPolicy {
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        MultiLevelQueue queues = queuesFor(learned(snapshot));
+        MultiLevelQueue queues = queuesFor(settings.censoredThresholds() ? censored(snapshot)
+                : snapshot.serviceDistribution());
         return WakeUps.earliest(queues.nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),
                 WakeUps.relaxation(snapshot, placer.rule()),

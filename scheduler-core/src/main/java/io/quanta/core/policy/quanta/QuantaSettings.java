@@ -48,8 +48,9 @@ import java.util.OptionalDouble;
  *     one that comes last ({@code quanta.pack-victims=at-host})
  * @param packLocality true to let a waiting gang that must still consolidate pack only onto a consolidated partner
  *     ({@code quanta.pack-locality=rule})
- * @param censoredService true to learn the thresholds and the index from the completed and the alive jobs
- *     (Kaplan-Meier, {@code quanta.service-estimate=censored}) instead of the completed jobs alone
+ * @param censoredThresholds true to learn the queue thresholds from the completed and the alive jobs (Kaplan-Meier,
+ *     {@code quanta.service-estimate=censored} or {@code censored-thresholds}) instead of the completed jobs alone
+ * @param censoredIndex the same for the 2D-Gittins index ({@code censored} or {@code censored-index})
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -60,7 +61,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
                              boolean unpackWhileWaiting, boolean provenGangPacks,
                              double demotionGrace, boolean packVictimsAtHost, boolean packLocality,
-                             boolean censoredService) {
+                             boolean censoredThresholds, boolean censoredIndex) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -96,7 +97,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_DEMOTION_GRACE),
                 "at-host".equals(config.get(PolicyConfigKeys.QUANTA_PACK_VICTIMS)),
                 "rule".equals(config.get(PolicyConfigKeys.QUANTA_PACK_LOCALITY)),
-                "censored".equals(config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE)));
+                config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE).matches("censored|censored-thresholds"),
+                config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE).matches("censored|censored-index"));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */

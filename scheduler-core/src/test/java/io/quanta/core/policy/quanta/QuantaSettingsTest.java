@@ -32,7 +32,7 @@ class QuantaSettingsTest {
         return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
                 new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, true, true, false, false, false,
-                0.1, true, true, false);
+                0.1, true, true, false, false);
     }
 
     static Stream<Row> rows() {
@@ -64,7 +64,7 @@ class QuantaSettingsTest {
                                 OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, false, false, true, true,
-                                true, 0.25, false, false, true)),
+                                true, 0.25, false, false, true, true)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
@@ -83,6 +83,16 @@ class QuantaSettingsTest {
 
         assertThat(row.expected().introspectionConfig(config).get(PolicyConfigKeys.INTROSPECTION_MIN_GAIN))
                 .isEqualTo(row.expected().packMinGain());
+    }
+
+    @ParameterizedTest(name = "quanta.service-estimate={0}: thresholds censored {1}, index censored {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"completed, false, false", "censored, true, true",
+            "censored-index, false, true", "censored-thresholds, true, false"})
+    void shouldCensorWhatTheServiceEstimateNames(String value, boolean thresholds, boolean index) {
+        QuantaSettings settings = QuantaSettings.from(PolicyConfig.of(Map.of("quanta.service-estimate", value)));
+
+        assertThat(settings.censoredThresholds()).isEqualTo(thresholds);
+        assertThat(settings.censoredIndex()).isEqualTo(index);
     }
 
     @org.junit.jupiter.api.Test
