@@ -329,6 +329,14 @@ public final class PolicyConfigKeys {
                     + " estimate for the index only / the thresholds only, the completed jobs' for the other.",
             oneOf("completed", "censored", "censored-index", "censored-thresholds"));
 
+    public static final ConfigKey<Double> QUANTA_MOVE_MIN_RUN_S = new ConfigKey<>("quanta.move-min-run-s", "0",
+            "a number of seconds >= 0",
+            "quanta moves a job to make room for another (quanta.make-room, quanta.reconsolidate, quanta.unpack-room)"
+                    + " only once it has run this long since it last started, was resumed or was moved: a bound on how"
+                    + " much of one job's time other jobs' gangs can spend on its checkpoints and restarts (0 = only"
+                    + " the check of a moved job's new placement, introspection.window-s, keeps it from moving again).",
+            PolicyConfigKeys::nonNegative);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -342,7 +350,8 @@ public final class PolicyConfigKeys {
             QUANTA_PREEMPTION_BACKOFF_S, QUANTA_PROMOTED_PREEMPTS_MARGIN, QUANTA_RESERVE_AFTER_S,
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
             QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
-            QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY, QUANTA_SERVICE_ESTIMATE));
+            QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY, QUANTA_SERVICE_ESTIMATE,
+            QUANTA_MOVE_MIN_RUN_S));
 
     private PolicyConfigKeys() {
     }

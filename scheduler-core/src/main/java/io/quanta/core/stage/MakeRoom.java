@@ -46,6 +46,7 @@ public final class MakeRoom implements FallbackStep {
     private final Placer placer;
     private final List<Job> running;
     private final int maxMoves;
+    private final double moveMinRun;
     private Map<Integer, List<Job>> byNode;
     private int moves;
     /**
@@ -59,12 +60,15 @@ public final class MakeRoom implements FallbackStep {
     /**
      * @param running the pass's running jobs
      * @param maxMoves the most jobs moved in this pass to make room ({@code migration.max-per-pass})
+     * @param moveMinRun seconds a job must have run since it last started (a start, a resume or a move) before it is
+     *     moved to make room ({@code quanta.move-min-run-s}; 0 = no bound)
      */
-    public MakeRoom(String policy, Placer placer, List<Job> running, int maxMoves) {
+    public MakeRoom(String policy, Placer placer, List<Job> running, int maxMoves, double moveMinRun) {
         this.policy = policy;
         this.placer = placer;
         this.running = running;
         this.maxMoves = maxMoves;
+        this.moveMinRun = moveMinRun;
     }
 
     /** What a gang asks for: GPUs and, optionally, their model. */
@@ -247,10 +251,16 @@ public final class MakeRoom implements FallbackStep {
         return a.node() < b.node();
     }
 
-    /** A running job that is alone on its GPUs, all on one server, smaller than the gang, and not acted on yet. */
-    private static boolean movable(Job job, int need, Allocation alloc) {
+    /**
+     * A running job that is alone on its GPUs, all on one server, smaller than the gang, not acted on yet, and that
+     * has run at least {@code moveMinRun} seconds since it last started: each move costs the job a checkpoint and a
+     * restart, and without this bound nothing but the check of its new placement (two minutes) kept one job from
+     * being moved again and again for other tenants' gangs.
+     */
+    private boolean movable(Job job, int need, Allocation alloc) {
         return job.state() == JobState.RUNNING && job.numGpus() < need && !job.isPacked()
-                && job.placementChangedAt().isEmpty() && !alloc.hasActed(job.id());
+                && job.placementChangedAt().isEmpty() && !alloc.hasActed(job.id())
+                && job.executedSeconds() >= moveMinRun - 1e-6;
     }
 
     /** The running jobs whose GPUs are all on one server, by server position (built once per pass). */

@@ -130,7 +130,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
         MakeRoom room = null;
         if (migrationEnabled && (settings.makeRoom() || settings.reconsolidate() || settings.unpackRoom())) {
-            room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass);
+            room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass, settings.moveMinRun());
             if (settings.reconsolidate()) {
                 room.reconsolidate(pass.alloc());
             }

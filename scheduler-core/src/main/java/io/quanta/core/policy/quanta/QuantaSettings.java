@@ -51,6 +51,8 @@ import java.util.OptionalDouble;
  * @param censoredThresholds true to learn the queue thresholds from the completed and the alive jobs (Kaplan-Meier,
  *     {@code quanta.service-estimate=censored} or {@code censored-thresholds}) instead of the completed jobs alone
  * @param censoredIndex the same for the 2D-Gittins index ({@code censored} or {@code censored-index})
+ * @param moveMinRun seconds a job must have run since it last started before it is moved to make room for another
+ *     ({@code quanta.move-min-run-s}, 0 = no bound)
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -61,7 +63,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
                              boolean unpackWhileWaiting, boolean provenGangPacks,
                              double demotionGrace, boolean packVictimsAtHost, boolean packLocality,
-                             boolean censoredThresholds, boolean censoredIndex) {
+                             boolean censoredThresholds, boolean censoredIndex, double moveMinRun) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -98,7 +100,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "at-host".equals(config.get(PolicyConfigKeys.QUANTA_PACK_VICTIMS)),
                 "rule".equals(config.get(PolicyConfigKeys.QUANTA_PACK_LOCALITY)),
                 config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE).matches("censored|censored-thresholds"),
-                config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE).matches("censored|censored-index"));
+                config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE).matches("censored|censored-index"),
+                config.get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
