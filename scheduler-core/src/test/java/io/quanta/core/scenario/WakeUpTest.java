@@ -68,6 +68,17 @@ class WakeUpTest {
     }
 
     @Test
+    void shouldWakeWhenAJobMayBeMovedForAWaitingGang() {
+        ClusterSnapshot s = aCell().at(1000).nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(
+                aJob("a").runningOn("n1", 0).executed(100), aJob("b").runningOn("n1", 1).executed(300),
+                aJob("c").runningOn("n2", 0).executed(100), aJob("g").gpus(4).skew(0.9).waiting(5)).build();
+
+        assertThat(wake(Map.of("policy", "quanta", "quanta.move-min-run-s", "1800"), s))
+                .as("b may be moved 1,500 s on").contains(Instant.ofEpochSecond(2500));
+        assertThat(wake(Map.of("policy", "quanta"), s)).get().isNotEqualTo(Instant.ofEpochSecond(2500));
+    }
+
+    @Test
     void shouldWakeWhenAWaitingJobMayRelaxItsPlacement() {
         ClusterSnapshot s = aCell().at(1000).nodes(aNode("n1").gpus(4), aNode("n2").gpus(4)).jobs(
                 aJob("x").runningOn("n1", 0, 1).executed(10), aJob("y").runningOn("n2", 0, 1).executed(10),

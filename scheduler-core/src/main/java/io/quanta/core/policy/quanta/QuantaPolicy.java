@@ -215,6 +215,9 @@ public final class QuantaPolicy extends AbstractPolicy {
                 settings.preemptionBackoff() > 0
                         ? PreemptionBackoff.nextWakeUp(snapshot, settings.preemptionBackoff()) : Optional.empty(),
                 settings.demotionGrace() > 0
-                        ? DemotionGrace.nextWakeUp(snapshot, queues, settings.demotionGrace()) : Optional.empty());
+                        ? DemotionGrace.nextWakeUp(snapshot, queues, settings.demotionGrace()) : Optional.empty(),
+                settings.moveMinRun() > 0 && migrationEnabled
+                        ? WakeUps.protectionEnds(snapshot, job -> settings.moveMinRun() - job.executedSeconds())
+                        : Optional.empty());
     }
 }
