@@ -26,7 +26,8 @@ public record TimeCompression(double speed) {
             PolicyConfigKeys.THRESHOLDS, PolicyConfigKeys.PROMOTED_MIN_RUN_S, PolicyConfigKeys.GITTINS_PRIOR,
             PolicyConfigKeys.QUANTUM_S, PolicyConfigKeys.INTROSPECTION_WINDOW_S,
             PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S, PolicyConfigKeys.QUANTA_KNOB_MIN_WAIT_S,
-            PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S, PolicyConfigKeys.QUANTA_RESERVE_AFTER_S);
+            PolicyConfigKeys.QUANTA_PREEMPTION_BACKOFF_S, PolicyConfigKeys.QUANTA_RESERVE_AFTER_S,
+            PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S);
 
     /** Shortest compressed pass interval. */
     public static final long MIN_PASS_INTERVAL_MS = 20;
