@@ -112,9 +112,7 @@ public final class CensoredService implements ServiceEstimate {
 
     @Override
     public double quantile(double q) {
-        if (!(q > 0 && q < 1)) {
-            throw new IllegalArgumentException("quantile must be in (0, 1), got " + q);
-        }
+        ServiceEstimate.checkQuantile(q);
         if (values.length == 0) {
             throw new IllegalStateException("no job's service observed yet");
         }

@@ -142,9 +142,7 @@ public final class ServiceDistribution implements ServiceEstimate {
      */
     @Override
     public double quantile(double q) {
-        if (!(q > 0 && q < 1)) {
-            throw new IllegalArgumentException("quantile must be in (0, 1), got " + q);
-        }
+        ServiceEstimate.checkQuantile(q);
         if (sorted.length == 0) {
             throw new IllegalStateException("no completed job recorded yet");
         }

@@ -27,4 +27,11 @@ public interface ServiceEstimate {
 
     /** The completed jobs this estimate was learned from that it holds (at most the sample's capacity). */
     int size();
+
+    /** Refuses a quantile's share outside (0, 1), for {@link #quantile}. */
+    static void checkQuantile(double q) {
+        if (!(q > 0 && q < 1)) {
+            throw new IllegalArgumentException("quantile must be in (0, 1), got " + q);
+        }
+    }
 }

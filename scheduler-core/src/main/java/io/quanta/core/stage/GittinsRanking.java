@@ -1,6 +1,7 @@
 package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
+import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.model.ServiceEstimate;
 import io.quanta.core.model.TenantHistory;
 import io.quanta.core.plan.Text;
@@ -85,9 +86,9 @@ public final class GittinsRanking implements Ranking {
         if (tenants == null) {
             return distribution;
         }
-        return tenants.distribution(job.tenant(), MIN_TENANT_SAMPLES)
-                .<ServiceEstimate>map(own -> own)
-                .filter(own -> own.hasSampleAbove(job.attainedGpuSeconds())).orElse(distribution);
+        Optional<ServiceDistribution> own = tenants.distribution(job.tenant(), MIN_TENANT_SAMPLES)
+                .filter(d -> d.hasSampleAbove(job.attainedGpuSeconds()));
+        return own.isPresent() ? own.get() : distribution;
     }
 
     @Override

@@ -69,15 +69,29 @@ class PolicyConfigTest {
 
     @Test
     void shouldRejectMalformedReservationAndDefragmentationKeys() {
-        for (String bad : List.of("-1", "NaN", "Infinity", "an hour", "")) {
-            assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.reserve-after-s", bad)))
-                    .as(bad).isInstanceOf(InvalidPolicyConfigException.class)
-                    .hasMessageContaining("quanta.reserve-after-s");
-        }
+        assertRefusesMalformedSeconds("quanta.reserve-after-s");
         assertThat(PolicyConfig.of(Map.of("quanta.reserve-after-s", "3600"))
                 .get(PolicyConfigKeys.QUANTA_RESERVE_AFTER_S)).isEqualTo(3600.0);
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.defragment", "never")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("idle, always");
+    }
+
+    /** A key in seconds refuses negative, non-finite and non-numeric values, naming itself. */
+    private static void assertRefusesMalformedSeconds(String key) {
+        for (String bad : List.of("-1", "NaN", "Infinity", "an hour", "")) {
+            assertThatThrownBy(() -> PolicyConfig.of(Map.of(key, bad)))
+                    .as(key + "=" + bad).isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining(key);
+        }
+    }
+
+    @Test
+    void shouldRejectMalformedServiceEstimateAndMoveBound() {
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.service-estimate", "kaplan-meier")))
+                .isInstanceOf(InvalidPolicyConfigException.class)
+                .hasMessageContaining("completed, censored, censored-index, censored-thresholds");
+        assertRefusesMalformedSeconds("quanta.move-min-run-s");
+        assertThat(PolicyConfig.of(Map.of("quanta.move-min-run-s", "1800"))
+                .get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S)).isEqualTo(1800.0);
     }
 
     @Test

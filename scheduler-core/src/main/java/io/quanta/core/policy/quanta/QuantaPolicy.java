@@ -105,17 +105,15 @@ public final class QuantaPolicy extends AbstractPolicy {
     @Override
     public Decisions decide(ClusterSnapshot snapshot) {
         Pass pass = Pass.begin(snapshot);
-        ServiceEstimate censored = censored(snapshot);
-        MultiLevelQueue queues = queuesFor(settings.censoredThresholds() ? censored : snapshot.serviceDistribution());
+        Learned learned = learned(snapshot);
+        MultiLevelQueue queues = queuesFor(learned.thresholds());
         List<Job> admitted = pass.admit(NAME);
         queues.apply(pass.accruing(), admitted, pass.alloc());
         gandiva.introspect(pass);
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         GittinsRanking index = gittins || preemptByIndex
-                ? new GittinsRanking(levels, queues,
-                        distributionFor(settings.censoredIndex() ? censored : snapshot.serviceDistribution()),
-                        settings.fifoLastQueue(),
+                ? new GittinsRanking(levels, queues, distributionFor(learned.index()), settings.fifoLastQueue(),
                         settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
                         settings.declaredIndex()) : null;
         Ranking ranking = gittins ? index : levels;
@@ -179,19 +177,24 @@ public final class QuantaPolicy extends AbstractPolicy {
         return gated;
     }
 
+    /** What the queue thresholds and the 2D-Gittins index are learned from ({@code quanta.service-estimate}). */
+    private record Learned(ServiceEstimate thresholds, ServiceEstimate index) {
+    }
+
     /**
-     * What the cell's jobs say of their service: with {@code quanta.service-estimate} other than {@code completed}
-     * the product-limit estimate from the completed jobs' sample and every alive job's attained service, else the
-     * completed jobs' sample.
+     * The completed jobs' sample for each, or where {@code quanta.service-estimate} says so the product-limit
+     * estimate from it and every alive job's attained service (built once, only when one of the two reads it).
      */
-    private ServiceEstimate censored(ClusterSnapshot snapshot) {
+    private Learned learned(ClusterSnapshot snapshot) {
         ServiceDistribution completed = snapshot.serviceDistribution();
         if (!settings.censoredThresholds() && !settings.censoredIndex()) {
-            return completed;
+            return new Learned(completed, completed);
         }
         double[] alive = snapshot.jobs().stream().filter(j -> !j.state().isTerminal())
                 .mapToDouble(Job::attainedGpuSeconds).toArray();
-        return CensoredService.of(completed, alive);
+        CensoredService censored = CensoredService.of(completed, alive);
+        return new Learned(settings.censoredThresholds() ? censored : completed,
+                settings.censoredIndex() ? censored : completed);
     }
 
     /** The queues with the configured thresholds, or with those learned from the cell's jobs. */
@@ -207,7 +210,7 @@ public final class QuantaPolicy extends AbstractPolicy {
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        MultiLevelQueue queues = queuesFor(settings.censoredThresholds() ? censored(snapshot)
+        MultiLevelQueue queues = queuesFor(settings.censoredThresholds() ? learned(snapshot).thresholds()
                 : snapshot.serviceDistribution());
         return WakeUps.earliest(queues.nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),

@@ -70,6 +70,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
         PlacementRule shared = config.placementRule();
         double skew = shared.mode() == PlacementMode.SKEW_AWARE
                 ? config.get(PolicyConfigKeys.QUANTA_SKEW_THRESHOLD) : shared.skewThreshold();
+        String estimate = config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE);
         PlacementRule placement = new PlacementRule(shared.mode(), skew,
                 config.get(PolicyConfigKeys.QUANTA_RELAXATION_TIMEOUT_S),
                 config.get(PolicyConfigKeys.QUANTA_CONSOLIDATION_PATIENCE));
@@ -99,8 +100,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_DEMOTION_GRACE),
                 "at-host".equals(config.get(PolicyConfigKeys.QUANTA_PACK_VICTIMS)),
                 "rule".equals(config.get(PolicyConfigKeys.QUANTA_PACK_LOCALITY)),
-                config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE).matches("censored|censored-thresholds"),
-                config.get(PolicyConfigKeys.QUANTA_SERVICE_ESTIMATE).matches("censored|censored-index"),
+                estimate.equals("censored") || estimate.equals("censored-thresholds"),
+                estimate.equals("censored") || estimate.equals("censored-index"),
                 config.get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S));
     }
 
