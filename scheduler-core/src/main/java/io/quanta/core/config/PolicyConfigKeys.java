@@ -337,6 +337,16 @@ public final class PolicyConfigKeys {
                     + " the check of a moved job's new placement, introspection.window-s, keeps it from moving again).",
             PolicyConfigKeys::nonNegative);
 
+    public static final ConfigKey<String> QUANTA_PREEMPTION_SERVES = new ConfigKey<>("quanta.preemption-serves",
+            "anyone", "anyone, preemptor",
+            "Whom the GPUs a preemption frees may serve: anyone = the next pass gives them to the waiting job ranked"
+                    + " first, which may be another than the one that preempted for them (as the other policies do);"
+                    + " preemptor = a waiting job preempts only where no job ranked ahead of it, left waiting in the"
+                    + " same pass, could be placed on the free GPUs and those the preemption frees: such a job would"
+                    + " take them, though its own preemption gates kept it from preempting for them, and the preemptor"
+                    + " would preempt again in the next pass.",
+            oneOf("anyone", "preemptor"));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -351,7 +361,7 @@ public final class PolicyConfigKeys {
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
             QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
             QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY, QUANTA_SERVICE_ESTIMATE,
-            QUANTA_MOVE_MIN_RUN_S));
+            QUANTA_MOVE_MIN_RUN_S, QUANTA_PREEMPTION_SERVES));
 
     private PolicyConfigKeys() {
     }

@@ -8,6 +8,7 @@ import io.quanta.core.model.GpuId;
 import io.quanta.core.model.Job;
 import io.quanta.core.model.JobState;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -35,6 +36,7 @@ public final class Allocation {
     private final Map<String, Integer> tenantUsage = new HashMap<>();
     private final SortedMap<String, WaitingReason> waiting = new TreeMap<>();
     private final Map<String, List<GpuId>> heldBack = new HashMap<>();
+    private final List<Job> unserved = new ArrayList<>();
     private boolean usageCounted;
 
     public Allocation(CellIndex cell) {
@@ -185,6 +187,19 @@ public final class Allocation {
     /** The GPUs held back for the job in this pass ({@link #holdBack}), else empty. */
     public List<GpuId> heldBack(String jobId) {
         return heldBack.getOrDefault(jobId, List.of());
+    }
+
+    /**
+     * Records that {@code job} was tried in this pass and got neither GPUs nor a plan (no start, earmark, preemption,
+     * room or pack): it waits, ranked ahead of every job tried after it.
+     */
+    public void unserved(Job job) {
+        unserved.add(job);
+    }
+
+    /** The jobs recorded by {@link #unserved} so far in this pass, in the order they were tried (a read-only view). */
+    public List<Job> unserved() {
+        return Collections.unmodifiableList(unserved);
     }
 
     /** Records why {@code job} still waits after this pass (the last reason given for a job wins). */

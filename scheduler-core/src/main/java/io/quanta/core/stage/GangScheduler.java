@@ -68,6 +68,7 @@ public final class GangScheduler {
             int free = alloc.pool().totalFree();
             if (!handled(job, alloc)) {
                 left.add(job);
+                alloc.unserved(job);
                 alloc.waiting(job, position, lacks(job, free, alloc));
                 head = headOfLineBlocking ? job : null;
             } else if (!alloc.hasActed(job.id())) {

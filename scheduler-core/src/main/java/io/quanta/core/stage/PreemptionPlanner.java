@@ -26,6 +26,13 @@ import java.util.Set;
  * starts in a later pass once they are free. Packed victims are taken with their partners or not at all: by default
  * at the place in victim order of the first of them that comes; optionally ({@code packsAtHost}) only at the place of
  * the one that comes last, so that a job a guest was packed onto yields no earlier than it would alone.
+ *
+ * <p>The earmark lasts one pass: once the victims' GPUs are free, the next pass gives them to the waiting job ranked
+ * first. Optionally ({@code servesPreemptor}) a job preempts only where no job tried before it in this pass and left
+ * without GPUs ({@link Allocation#unserved}) could be placed on the free and soon-free GPUs plus the ones the plan
+ * frees: such a job, ranked ahead, would take them, though the rule kept it from preempting for them itself, and the
+ * preemptor would preempt again. Without it a job the rule lets preempt can do so pass after pass for jobs ranked
+ * ahead of it that the rule does not let preempt (a promoted job's gate, the demotion grace), never starting itself.
  */
 public final class PreemptionPlanner implements FallbackStep {
 
@@ -38,6 +45,7 @@ public final class PreemptionPlanner implements FallbackStep {
     private final Placer placer;
     private final List<Job> running;
     private final boolean packsAtHost;
+    private final boolean servesPreemptor;
     private List<Job> candidates;
     private Map<String, Integer> position;
     private long[] fenwick;
@@ -55,10 +63,22 @@ public final class PreemptionPlanner implements FallbackStep {
      *     victim order is reached, false to take them at the first one's place
      */
     public PreemptionPlanner(PreemptionRule rule, Placer placer, List<Job> running, boolean packsAtHost) {
+        this(rule, placer, running, packsAtHost, false);
+    }
+
+    /**
+     * @param running the RUNNING jobs of the snapshot (any order)
+     * @param packsAtHost true to take a packed candidate with its partners only when the partner that comes last in
+     *     victim order is reached, false to take them at the first one's place
+     * @param servesPreemptor true to preempt only where no job left waiting earlier in the pass could take the GPUs
+     */
+    public PreemptionPlanner(PreemptionRule rule, Placer placer, List<Job> running, boolean packsAtHost,
+                             boolean servesPreemptor) {
         this.rule = rule;
         this.placer = placer;
         this.running = running;
         this.packsAtHost = packsAtHost;
+        this.servesPreemptor = servesPreemptor;
     }
 
     /** A fallback that only earmarks free plus soon-free GPUs (no victims), e.g. to try before packing. */
@@ -149,21 +169,51 @@ public final class PreemptionPlanner implements FallbackStep {
             return Outcome.NONE;
         }
         Set<GpuId> chosen = new HashSet<>(found.get().gpus());
-        boolean any = false;
-        for (List<Job> unit : units) {
-            if (touches(unit, chosen)) {
-                for (Job victim : unit) {
-                    alloc.suspend(victim, rule.reason(waiting, victim), Text.details(
-                            "preemptedBy", waiting.id(), "victimAttainedGpuSeconds", Text.num(victim.attainedGpuSeconds()),
-                            "victimLevel", Integer.toString(alloc.level(victim)),
-                            "waitingLevel", Integer.toString(alloc.level(waiting))));
-                    update(victim);
-                }
-                any = true;
+        List<List<Job>> touched = units.stream().filter(unit -> touches(unit, chosen)).toList();
+        if (servesPreemptor && !touched.isEmpty() && anotherWouldTake(waiting, touched, alloc)) {
+            return Outcome.NONE;
+        }
+        for (List<Job> unit : touched) {
+            for (Job victim : unit) {
+                alloc.suspend(victim, rule.reason(waiting, victim), Text.details(
+                        "preemptedBy", waiting.id(), "victimAttainedGpuSeconds", Text.num(victim.attainedGpuSeconds()),
+                        "victimLevel", Integer.toString(alloc.level(victim)),
+                        "waitingLevel", Integer.toString(alloc.level(waiting))));
+                update(victim);
             }
         }
         alloc.earmark(waiting, found.get().gpus());
-        return any ? Outcome.PREEMPTED : Outcome.EARMARKED;
+        return touched.isEmpty() ? Outcome.EARMARKED : Outcome.PREEMPTED;
+    }
+
+    /**
+     * True when a job left waiting earlier in this pass, other than {@code waiting}, fits the free and soon-free GPUs
+     * plus those of {@code victims}: once they are free it, ranked ahead, would start on them. One placement is tried
+     * per kind of job (size, GPU model, whether it must consolidate), which is all the placement reads of a job.
+     */
+    private boolean anotherWouldTake(Job waiting, List<List<Job>> victims, Allocation alloc) {
+        List<Job> ahead = alloc.unserved();
+        if (ahead.isEmpty()) {
+            return false;
+        }
+        victims.forEach(unit -> addUnit(unit, alloc));
+        try {
+            int reachable = alloc.pool().totalFree() + alloc.pool().totalSoon() + alloc.pool().totalVictim();
+            Set<String> tried = new HashSet<>();
+            for (Job other : ahead) {
+                if (other.id().equals(waiting.id()) || (other.gpuType().isEmpty() && other.numGpus() > reachable)) {
+                    continue;
+                }
+                boolean consolidate = placer.rule().mustConsolidate(other);
+                if (tried.add(other.numGpus() + "/" + other.gpuType().orElse("") + "/" + consolidate)
+                        && placer.place(other, alloc.pool(), Layer.VICTIMS, consolidate).isPresent()) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            alloc.pool().clearVictims();
+        }
     }
 
     /** True when a member of {@code unit} other than the candidate at {@code i} comes after it in victim order. */

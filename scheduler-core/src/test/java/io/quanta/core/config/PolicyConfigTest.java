@@ -124,6 +124,8 @@ class PolicyConfigTest {
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("with-guest, at-host");
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.pack-locality", "on")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("any, rule");
+        assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.preemption-serves", "self")))
+                .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("anyone, preemptor");
     }
 
     @Test

@@ -208,6 +208,16 @@ class PolicyScenarioTest {
                         "policy=quanta quanta.preempt-by-index=off", promotedCell(10_100),
                         List.of("CHANGE_QUEUE v 1->2", "SUSPEND v"),
                         "promoted job attained 2 x 5000 < 10100 GPU-s"),
+                row("quanta: a job behind a promoted one preempts for the GPU the promoted job may not take "
+                                + "(preemption-serves=anyone, default)",
+                        "policy=quanta quanta.preempt-by-index=off", servesCell(1),
+                        List.of("SUSPEND v"), "queue 2 job v preempted by queue 1 job b"),
+                row("quanta: with preemption-serves=preemptor it does not: the promoted job ahead would take the GPU",
+                        "policy=quanta quanta.preempt-by-index=off quanta.preemption-serves=preemptor", servesCell(1),
+                        List.of(), ""),
+                row("quanta: ... but it does when the job ahead could not use the GPU it frees (2 GPUs, 1 reachable)",
+                        "policy=quanta quanta.preempt-by-index=off quanta.preemption-serves=preemptor", servesCell(2),
+                        List.of("SUSPEND v"), "queue 2 job v preempted by queue 1 job b"),
                 row("quanta: with a margin of 1.4 a promoted job of 5,000 GPU-s does not preempt one of 6,000",
                         "policy=quanta quanta.preempt-by-index=off quanta.promoted-preempts-margin=1.4",
                         promotedCell(6000), List.of(), ""),
@@ -661,6 +671,19 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1)).jobs(
                 aJob("v").seq(1).runningOn("n1", 0).attained(victimAttained).level(1).executed(600),
                 aJob("a").seq(2).attained(5000).level(0).executed(60).waiting(30)).build();
+    }
+
+    /**
+     * v (queue 2, 8,000 GPU-s) holds n1's only GPU and x (queue 0) n2's; a, promoted by the knob to queue 0 with 5,000
+     * GPU-s and needing {@code aGpus} GPUs, may not preempt v (it attained less than twice a's service); b waits in
+     * queue 1 with 4,000 GPU-s, behind a, and may.
+     */
+    static ClusterSnapshot servesCell(int aGpus) {
+        return aCell().nodes(aNode("n1").gpus(1), aNode("n2").gpus(1)).jobs(
+                aJob("v").seq(1).runningOn("n1", 0).attained(8000).level(2).executed(600),
+                aJob("x").seq(2).runningOn("n2", 0).attained(100).level(0).executed(100),
+                aJob("a").seq(3).gpus(aGpus).attained(5000).level(0).executed(60).waiting(30),
+                aJob("b").seq(4).attained(4000).level(1).executed(4000).waiting(30)).build();
     }
 
     /** v (queue 1, preempted twice before) has run {@code executed} s on the only GPU; a new job w waits. */

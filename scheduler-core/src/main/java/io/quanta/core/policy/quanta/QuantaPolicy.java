@@ -137,7 +137,8 @@ public final class QuantaPolicy extends AbstractPolicy {
             }
         }
         Optional<FallbackStep> packer = gandiva.packer(pass, settings.provenGangPacks(), settings.packLocality());
-        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(), settings.packVictimsAtHost());
+        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(), settings.packVictimsAtHost(),
+                settings.preemptionServesPreemptor());
         if (settings.packFirst() && packer.isPresent()) {
             fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));
             fallbacks.add(packer.get());

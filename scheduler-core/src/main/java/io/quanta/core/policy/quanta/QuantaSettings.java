@@ -53,6 +53,8 @@ import java.util.OptionalDouble;
  * @param censoredIndex the same for the 2D-Gittins index ({@code censored} or {@code censored-index})
  * @param moveMinRun seconds a job must have run since it last started before it is moved to make room for another
  *     ({@code quanta.move-min-run-s}, 0 = no bound)
+ * @param preemptionServesPreemptor true when a job preempts only where no job ranked ahead of it and left waiting
+ *     could take the GPUs freed ({@code quanta.preemption-serves=preemptor})
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -63,7 +65,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean makeRoom, boolean reconsolidate, boolean unpackRoom,
                              boolean unpackWhileWaiting, boolean provenGangPacks,
                              double demotionGrace, boolean packVictimsAtHost, boolean packLocality,
-                             boolean censoredThresholds, boolean censoredIndex, double moveMinRun) {
+                             boolean censoredThresholds, boolean censoredIndex, double moveMinRun,
+                             boolean preemptionServesPreemptor) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -102,7 +105,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 "rule".equals(config.get(PolicyConfigKeys.QUANTA_PACK_LOCALITY)),
                 estimate.equals("censored") || estimate.equals("censored-thresholds"),
                 estimate.equals("censored") || estimate.equals("censored-index"),
-                config.get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S));
+                config.get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S),
+                "preemptor".equals(config.get(PolicyConfigKeys.QUANTA_PREEMPTION_SERVES)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
