@@ -123,6 +123,7 @@ public final class PhaseTable {
                 if (!label.equals(SuiteTable.BASELINE) && !label.equals(REFERENCE)) {
                     rule(out, label, RoundRule.judge(inputs, phases, label));
                     topPercentReading(out, RoundRule.judge(inputs, phases, label, RoundRule.Tail.TOP_PERCENT));
+                    nonInferiority(out, RoundRule.judgeNonInferior(inputs, phases, label));
                 }
             }
         }
@@ -151,6 +152,20 @@ public final class PhaseTable {
         }
         out.append("  - read with the mean of the 1% longest JCTs in place of the p99 rank (a reading, not the rule): ")
                 .append(outcome(verdict)).append('\n');
+    }
+
+    /**
+     * The verdict for non-inferiority, under the rule's line: for a bound or a fix, which must not lose rather than
+     * gain ({@link RoundRule#judgeNonInferior}); nothing when a phase lacks its runs.
+     */
+    private static void nonInferiority(StringBuilder out, RoundRule.Verdict verdict) {
+        if (!verdict.judged()) {
+            return;
+        }
+        out.append("  - judged for non-inferiority (for a bound or a fix; over the shifts at most ")
+                .append(SuiteTable.points(-RoundRule.NON_INFERIORITY_MARGIN)).append(" points, interval above ")
+                .append(SuiteTable.points(-RoundRule.NON_INFERIORITY_FLOOR))
+                .append(", the p99 and preemption conditions at every shift): ").append(outcome(verdict)).append('\n');
     }
 
     /** A judged verdict in words: eligible, or the conditions it fails. */

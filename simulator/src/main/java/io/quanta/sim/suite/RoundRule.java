@@ -2,6 +2,7 @@ package io.quanta.sim.suite;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -25,11 +26,24 @@ import java.util.Optional;
  * the p99 rank: not the rule, a reading for the team, who decide whether a later rule reads the whole top percent
  * ({@code docs/evaluation.md}, "The p99 rank against the whole top percent"). The suite prints it beside the rule's
  * verdict so that every round shows both without a script of its own.
+ *
+ * <p>{@link #judgeNonInferior} is the rule the twenty-sixth and twenty-eighth rounds wrote for a bound or a fix of a
+ * defect, which need not gain but must not lose: the same p99 and preemption conditions at every phase, and in place
+ * of an interval above 0 at every phase, over the phases a score at most {@value #NON_INFERIORITY_MARGIN} (0.3 points)
+ * below the default's with the lower end of its paired interval above -{@value #NON_INFERIORITY_FLOOR} (1 point);
+ * single phases move single inputs by several points, so the margin is read over the phases (the twenty-sixth round's
+ * lesson).
  */
 public final class RoundRule {
 
     /** How far above the default's worst p99 ratio a candidate's may lie. */
     public static final double P99_RATIO_SLACK = 0.01;
+
+    /** How far below the default's score over the phases a candidate judged for non-inferiority may lie. */
+    public static final double NON_INFERIORITY_MARGIN = 0.003;
+
+    /** How far below 0 the lower end of that difference's paired 95% interval may lie. */
+    public static final double NON_INFERIORITY_FLOOR = 0.01;
 
     private RoundRule() {
     }
@@ -85,44 +99,98 @@ public final class RoundRule {
     public static Verdict judge(List<SuiteInput> inputs, List<PhaseTable.Phase> phases, String label, Tail tail) {
         List<String> failures = new ArrayList<>();
         for (PhaseTable.Phase phase : phases) {
-            SuiteTable.Aggregate candidate = SuiteTable.aggregate(inputs, phase.results(), label);
-            SuiteTable.Aggregate reference = SuiteTable.aggregate(inputs, phase.results(), PhaseTable.REFERENCE);
-            Optional<PairedComparison> paired = PairedComparison.of(inputs, phase.results(), label,
-                    PhaseTable.REFERENCE);
-            Optional<SuiteTable.TailAbove> candidateTail = tail.of(candidate);
-            Optional<SuiteTable.TailAbove> referenceTail = tail.of(reference);
-            if (candidate.inputs() == 0 || candidate.inputs() != reference.inputs() || paired.isEmpty()
-                    || candidateTail.isEmpty() || referenceTail.isEmpty()) {
+            if (!judgePhase(inputs, phase, label, tail, true, failures)) {
                 return new Verdict(false, List.of());
-            }
-            String at = "shift " + phase.shift() + " s: ";
-            double baselinePre = candidate.meanBaselinePreemptions();
-            double allowedPre = Math.max(reference.meanPreemptions(), baselinePre);
-            if (candidate.meanPreemptions() > allowedPre) {
-                failures.add(at + "preemptions " + f(candidate.meanPreemptions()) + " per job above "
-                        + (allowedPre == baselinePre ? SuiteTable.BASELINE + "'s " + f(baselinePre)
-                                : "the default's " + f(allowedPre) + " (" + SuiteTable.BASELINE + "'s "
-                                + f(baselinePre) + ")"));
-            }
-            SuiteTable.TailAbove cand = candidateTail.get();
-            SuiteTable.TailAbove ref = referenceTail.get();
-            if (cand.aboveInputs().size() > ref.aboveInputs().size()) {
-                failures.add(at + tail.label + " above " + SuiteTable.BASELINE + "'s on " + cand.aboveInputs().size()
-                        + " inputs, more than the default's " + ref.aboveInputs().size());
-            }
-            double allowedRatio = ref.worstRatio() + P99_RATIO_SLACK;
-            if (cand.worstRatio() > allowedRatio) {
-                failures.add(at + "worst " + tail.label + " ratio x" + f4(cand.worstRatio()) + " ("
-                        + cand.worstInput() + ") above the allowed x" + f4(allowedRatio) + " (the default's x"
-                        + f4(ref.worstRatio()) + " + " + P99_RATIO_SLACK + ")");
-            }
-            PairedComparison c = paired.get();
-            if (!(c.low() > 0)) {
-                failures.add(at + "paired interval against the default " + SuiteTable.points(c.low()) + " to "
-                        + SuiteTable.points(c.high()) + " points does not lie above 0");
             }
         }
         return new Verdict(true, failures);
+    }
+
+    /**
+     * Judges {@code label} for non-inferiority against the default: the p99 and preemption conditions at each of
+     * {@code phases}, and over the phases (each input's gap closed averaged over them, as the score) a mean difference
+     * of at least -{@link #NON_INFERIORITY_MARGIN} whose paired interval's lower end is above
+     * -{@link #NON_INFERIORITY_FLOOR}.
+     */
+    public static Verdict judgeNonInferior(List<SuiteInput> inputs, List<PhaseTable.Phase> phases, String label) {
+        List<String> failures = new ArrayList<>();
+        for (PhaseTable.Phase phase : phases) {
+            if (!judgePhase(inputs, phase, label, Tail.P99_RANK, false, failures)) {
+                return new Verdict(false, List.of());
+            }
+        }
+        double[] candidate = PhaseTable.phaseMeans(inputs, phases, label);
+        double[] reference = PhaseTable.phaseMeans(inputs, phases, PhaseTable.REFERENCE);
+        List<Double> differences = new ArrayList<>();
+        for (int i = 0; i < candidate.length; i++) {
+            if (!Double.isNaN(candidate[i]) && !Double.isNaN(reference[i])) {
+                differences.add(candidate[i] - reference[i]);
+            }
+        }
+        if (differences.isEmpty()) {
+            return new Verdict(false, List.of());
+        }
+        PairedComparison c = PairedComparison.of(differences);
+        String over = "over the " + phases.size() + " phases: ";
+        if (c.meanDifference() < -NON_INFERIORITY_MARGIN) {
+            failures.add(over + "score " + points2(c.meanDifference()) + " points against the default, below the"
+                    + " allowed " + points2(-NON_INFERIORITY_MARGIN));
+        }
+        if (!(c.low() > -NON_INFERIORITY_FLOOR)) {
+            failures.add(over + "paired interval against the default " + points2(c.low()) + " to "
+                    + points2(c.high()) + " points, its lower end not above " + points2(-NON_INFERIORITY_FLOOR));
+        }
+        return new Verdict(true, failures);
+    }
+
+    /**
+     * Adds to {@code failures} the conditions {@code label} fails at {@code phase} (the paired interval above 0 only
+     * when {@code intervalAboveZero}); false when the phase lacks the runs or figures the conditions read.
+     */
+    private static boolean judgePhase(List<SuiteInput> inputs, PhaseTable.Phase phase, String label, Tail tail,
+                                      boolean intervalAboveZero, List<String> failures) {
+        SuiteTable.Aggregate candidate = SuiteTable.aggregate(inputs, phase.results(), label);
+        SuiteTable.Aggregate reference = SuiteTable.aggregate(inputs, phase.results(), PhaseTable.REFERENCE);
+        Optional<PairedComparison> paired = PairedComparison.of(inputs, phase.results(), label,
+                PhaseTable.REFERENCE);
+        Optional<SuiteTable.TailAbove> candidateTail = tail.of(candidate);
+        Optional<SuiteTable.TailAbove> referenceTail = tail.of(reference);
+        if (candidate.inputs() == 0 || candidate.inputs() != reference.inputs() || paired.isEmpty()
+                || candidateTail.isEmpty() || referenceTail.isEmpty()) {
+            return false;
+        }
+        String at = "shift " + phase.shift() + " s: ";
+        double baselinePre = candidate.meanBaselinePreemptions();
+        double allowedPre = Math.max(reference.meanPreemptions(), baselinePre);
+        if (candidate.meanPreemptions() > allowedPre) {
+            failures.add(at + "preemptions " + f(candidate.meanPreemptions()) + " per job above "
+                    + (allowedPre == baselinePre ? SuiteTable.BASELINE + "'s " + f(baselinePre)
+                            : "the default's " + f(allowedPre) + " (" + SuiteTable.BASELINE + "'s "
+                            + f(baselinePre) + ")"));
+        }
+        SuiteTable.TailAbove cand = candidateTail.get();
+        SuiteTable.TailAbove ref = referenceTail.get();
+        if (cand.aboveInputs().size() > ref.aboveInputs().size()) {
+            failures.add(at + tail.label + " above " + SuiteTable.BASELINE + "'s on " + cand.aboveInputs().size()
+                    + " inputs, more than the default's " + ref.aboveInputs().size());
+        }
+        double allowedRatio = ref.worstRatio() + P99_RATIO_SLACK;
+        if (cand.worstRatio() > allowedRatio) {
+            failures.add(at + "worst " + tail.label + " ratio x" + f4(cand.worstRatio()) + " ("
+                    + cand.worstInput() + ") above the allowed x" + f4(allowedRatio) + " (the default's x"
+                    + f4(ref.worstRatio()) + " + " + P99_RATIO_SLACK + ")");
+        }
+        PairedComparison c = paired.get();
+        if (intervalAboveZero && !(c.low() > 0)) {
+            failures.add(at + "paired interval against the default " + SuiteTable.points(c.low()) + " to "
+                    + SuiteTable.points(c.high()) + " points does not lie above 0");
+        }
+        return true;
+    }
+
+    /** Points of gap closed with two decimals: the margins over the phases are fractions of a point. */
+    private static String points2(double v) {
+        return String.format(Locale.ROOT, "%+.2f", 100 * v);
     }
 
     private static String f(double v) {

@@ -170,4 +170,66 @@ class RoundRuleTest {
                 .contains("  - read with the mean of the 1% longest JCTs in place of the p99 rank (a reading, not the"
                         + " rule): meets every condition\n");
     }
+
+    /** A phase where the candidate is {@code pointsA} and {@code pointsB} points from the default on a and b. */
+    private static PhaseTable.Phase behind(long shift, double pointsA, double pointsB) {
+        // gap closed on a = (300 - jct) / 100, on b = (2000 - jct) / 1000: a point is 1 s on a and 10 s on b
+        return phase(shift, 0.25, r(250 - pointsA, 1000, 0.25), r(1900 - 10 * pointsB, 5050, 0.25));
+    }
+
+    private static RoundRule.Verdict nonInferior(PhaseTable.Phase... phases) {
+        return RoundRule.judgeNonInferior(INPUTS, List.of(phases), "cand");
+    }
+
+    @Test
+    void shouldFindACandidateThatLosesAFifthOfAPointNonInferiorThoughTheGainRuleRefusesIt() {
+        RoundRule.Verdict verdict = nonInferior(behind(0, -0.2, 0), behind(3, -0.2, 0));
+
+        assertThat(verdict.eligible()).isTrue();
+        assertThat(RoundRule.judge(INPUTS, List.of(behind(0, -0.2, 0), behind(3, -0.2, 0)), "cand").failures())
+                .hasSize(2).allSatisfy(f -> assertThat(f).contains("does not lie above 0"));
+    }
+
+    @Test
+    void shouldRefuseAScoreMoreThanThreeTenthsOfAPointBelowTheDefaultsOverThePhases() {
+        // -0.4 points on both inputs at both phases: the interval is -0.4 to -0.4, above -1, the score is not
+        assertThat(nonInferior(behind(0, -0.4, -0.4), behind(3, -0.4, -0.4)).failures())
+                .containsExactly("over the 2 phases: score -0.40 points against the default, below the allowed -0.30");
+    }
+
+    @Test
+    void shouldReadTheMarginOverThePhasesNotPhaseByPhase() {
+        // -1.6 points on a at shift 0 and +1.2 at shift 3 average to -0.2: no phase's interval is read
+        assertThat(nonInferior(behind(0, -1.6, 0), behind(3, 1.2, 0)).eligible()).isTrue();
+    }
+
+    @Test
+    void shouldRefuseAPairedIntervalReachingOnePointBelowZero() {
+        // -1.6 on a, +1.2 on b: the mean -0.2 is within the margin, the interval's lower end is -1.6
+        assertThat(nonInferior(behind(0, -1.6, 1.2)).failures()).singleElement().asString()
+                .isEqualTo("over the 1 phases: paired interval against the default -1.60 to +1.20 points, its lower"
+                        + " end not above -1.00");
+    }
+
+    @Test
+    void shouldKeepThePreemptionAndP99ConditionsAtEveryPhaseForNonInferiority() {
+        PhaseTable.Phase churns = phase(5, 0.25, r(250, 1000, 0.31), r(1900, 5050, 0.31));
+        PhaseTable.Phase tail = phase(7, 0.25, r(250, 1000, 0.25), r(1900, 5200, 0.25));
+
+        assertThat(nonInferior(behind(0, 0, 0), churns, tail).failures()).containsExactly(
+                "shift 5 s: preemptions 0.310 per job above tiresias-las's 0.300",
+                "shift 7 s: worst p99 ratio x1.0400 (b) above the allowed x1.0200 (the default's x1.0100 + 0.01)");
+    }
+
+    @Test
+    void shouldPrintTheNonInferiorityVerdictUnderTheRulesLine() {
+        String table = PhaseTable.markdown("t", INPUTS, List.of(behind(0, -0.2, 0)),
+                List.of("tiresias-las", "quanta", "cand"));
+
+        assertThat(table).contains("- `cand` by the rounds' rule under this model (against `quanta` at every shift):"
+                        + " not eligible: shift 0 s: paired interval against the default")
+                .contains("  - judged for non-inferiority (for a bound or a fix; over the shifts at most -0.3 points,"
+                        + " interval above -1.0, the p99 and preemption conditions at every shift): meets every"
+                        + " condition\n");
+    }
 }
