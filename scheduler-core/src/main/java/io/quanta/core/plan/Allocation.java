@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -37,6 +38,7 @@ public final class Allocation {
     private final SortedMap<String, WaitingReason> waiting = new TreeMap<>();
     private final Map<String, List<GpuId>> heldBack = new HashMap<>();
     private final List<Job> unserved = new ArrayList<>();
+    private final Map<String, String> yieldedTo = new HashMap<>();
     private boolean usageCounted;
 
     public Allocation(CellIndex cell) {
@@ -200,6 +202,19 @@ public final class Allocation {
     /** The jobs recorded by {@link #unserved} so far in this pass, in the order they were tried (a read-only view). */
     public List<Job> unserved() {
         return Collections.unmodifiableList(unserved);
+    }
+
+    /**
+     * Records that {@code job} could have preempted but did not, because {@code ahead}, left waiting earlier in this
+     * pass, would take the GPUs freed ({@code quanta.preemption-serves=preemptor}): part of its waiting reason.
+     */
+    public void yieldedTo(Job job, Job ahead) {
+        yieldedTo.put(job.id(), ahead.id());
+    }
+
+    /** The job {@code jobId} did not preempt for in this pass ({@link #yieldedTo}), if any. */
+    public Optional<String> yieldedTo(String jobId) {
+        return Optional.ofNullable(yieldedTo.get(jobId));
     }
 
     /** Records why {@code job} still waits after this pass (the last reason given for a job wins). */

@@ -100,8 +100,17 @@ public final class GangScheduler {
                 + " take them";
     }
 
-    /** What a job that could not be placed lacks, with the free GPUs before the fallbacks ran. */
+    /**
+     * What a job that could not be placed lacks, with the free GPUs before the fallbacks ran, and the job ahead it did
+     * not preempt for ({@link Allocation#yieldedTo}).
+     */
     private String lacksGpus(Job job, int free, Allocation alloc) {
+        return lacksFreeGpus(job, free, alloc) + alloc.yieldedTo(job.id()).map(ahead -> "; it could preempt, but job "
+                + ahead + ", ahead of it and waiting, would take the GPUs freed, so it does not"
+                + " (quanta.preemption-serves=preemptor)").orElse("");
+    }
+
+    private String lacksFreeGpus(Job job, int free, Allocation alloc) {
         int total = alloc.cell().snapshot().totalGpus();
         String need = "needs " + job.numGpus() + " GPU" + (job.numGpus() == 1 ? "" : "s")
                 + job.gpuType().map(t -> " of model " + t).orElse("") + " at once";

@@ -170,8 +170,12 @@ public final class PreemptionPlanner implements FallbackStep {
         }
         Set<GpuId> chosen = new HashSet<>(found.get().gpus());
         List<List<Job>> touched = units.stream().filter(unit -> touches(unit, chosen)).toList();
-        if (servesPreemptor && !touched.isEmpty() && anotherWouldTake(waiting, touched, alloc)) {
-            return Outcome.NONE;
+        if (servesPreemptor && !touched.isEmpty()) {
+            Optional<Job> ahead = anotherWouldTake(waiting, touched, alloc);
+            if (ahead.isPresent()) {
+                alloc.yieldedTo(waiting, ahead.get());
+                return Outcome.NONE;
+            }
         }
         for (List<Job> unit : touched) {
             for (Job victim : unit) {
@@ -187,14 +191,14 @@ public final class PreemptionPlanner implements FallbackStep {
     }
 
     /**
-     * True when a job left waiting earlier in this pass, other than {@code waiting}, fits the free and soon-free GPUs
-     * plus those of {@code victims}: once they are free it, ranked ahead, would start on them. One placement is tried
-     * per kind of job (size, GPU model, whether it must consolidate), which is all the placement reads of a job.
+     * The first job left waiting earlier in this pass, other than {@code waiting}, that fits the free and soon-free
+     * GPUs plus those of {@code victims}: once they are free it, ranked ahead, would start on them. One placement is
+     * tried per kind of job (size, GPU model, whether it must consolidate), which is all the placement reads of a job.
      */
-    private boolean anotherWouldTake(Job waiting, List<List<Job>> victims, Allocation alloc) {
+    private Optional<Job> anotherWouldTake(Job waiting, List<List<Job>> victims, Allocation alloc) {
         List<Job> ahead = alloc.unserved();
         if (ahead.isEmpty()) {
-            return false;
+            return Optional.empty();
         }
         victims.forEach(unit -> addUnit(unit, alloc));
         try {
@@ -207,10 +211,10 @@ public final class PreemptionPlanner implements FallbackStep {
                 boolean consolidate = placer.rule().mustConsolidate(other);
                 if (tried.add(other.numGpus() + "/" + other.gpuType().orElse("") + "/" + consolidate)
                         && placer.place(other, alloc.pool(), Layer.VICTIMS, consolidate).isPresent()) {
-                    return true;
+                    return Optional.of(other);
                 }
             }
-            return false;
+            return Optional.empty();
         } finally {
             alloc.pool().clearVictims();
         }

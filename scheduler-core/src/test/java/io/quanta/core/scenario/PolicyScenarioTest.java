@@ -936,6 +936,16 @@ class PolicyScenarioTest {
     }
 
     @org.junit.jupiter.api.Test
+    void shouldSayInTheWaitingReasonWhichJobAheadWouldTakeTheGpusItDidNotPreemptFor() {
+        Decisions decisions = PolicyRegistry.builtIn().create(PolicyConfig.of(Map.of("policy", "quanta",
+                "quanta.preempt-by-index", "off", "quanta.preemption-serves", "preemptor"))).decide(servesCell(1));
+
+        assertThat(decisions.waiting().get("b").text()).contains("it could preempt, but job a, ahead of it and"
+                + " waiting, would take the GPUs freed, so it does not (quanta.preemption-serves=preemptor)");
+        assertThat(decisions.waiting().get("a").text()).doesNotContain("it could preempt");
+    }
+
+    @org.junit.jupiter.api.Test
     void shouldGiveBackTheFreeGpusWhenNoJobCanMoveOffTheServer() {
         Decisions decisions = PolicyRegistry.builtIn().create(PolicyConfig.of(Map.of("policy", "quanta",
                 "placement.packing", "off", "quanta.make-room", "on"))).decide(noWayOffCell());
