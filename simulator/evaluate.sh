@@ -46,6 +46,7 @@ if [[ "${1:-}" == "--suite" ]]; then
   before+=",quanta.index-by-tenant=off,quanta.last-queue=gittins"
   before+=",quanta.reconsolidate=off,quanta.promoted-preempts-margin=1"
   before+=",quanta.make-room=off,quanta.demotion-grace=0,quanta.pack-victims=with-guest,quanta.pack-locality=any"
+  before+=",quanta.preemption-serves=anyone"
   IFS=, read -r -a list <<< "$models"
   for model in "${list[@]}"; do
     echo "== suite, model $model" >&2

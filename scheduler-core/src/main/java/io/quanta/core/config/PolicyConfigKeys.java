@@ -338,7 +338,7 @@ public final class PolicyConfigKeys {
             PolicyConfigKeys::nonNegative);
 
     public static final ConfigKey<String> QUANTA_PREEMPTION_SERVES = new ConfigKey<>("quanta.preemption-serves",
-            "anyone", "anyone, preemptor",
+            "preemptor", "anyone, preemptor",
             "Whom the GPUs a preemption frees may serve: anyone = the next pass gives them to the waiting job ranked"
                     + " first, which may be another than the one that preempted for them (as the other policies do);"
                     + " preemptor = a waiting job preempts only where no job ranked ahead of it, left waiting in the"

@@ -208,12 +208,13 @@ class PolicyScenarioTest {
                         "policy=quanta quanta.preempt-by-index=off", promotedCell(10_100),
                         List.of("CHANGE_QUEUE v 1->2", "SUSPEND v"),
                         "promoted job attained 2 x 5000 < 10100 GPU-s"),
-                row("quanta: a job behind a promoted one preempts for the GPU the promoted job may not take "
-                                + "(preemption-serves=anyone, default)",
-                        "policy=quanta quanta.preempt-by-index=off", servesCell(1),
+                row("quanta: with preemption-serves=anyone a job behind a promoted one preempts for the GPU the "
+                                + "promoted job may not take",
+                        "policy=quanta quanta.preempt-by-index=off quanta.preemption-serves=anyone", servesCell(1),
                         List.of("SUSPEND v"), "queue 2 job v preempted by queue 1 job b"),
-                row("quanta: with preemption-serves=preemptor it does not: the promoted job ahead would take the GPU",
-                        "policy=quanta quanta.preempt-by-index=off quanta.preemption-serves=preemptor", servesCell(1),
+                row("quanta: with preemption-serves=preemptor (default) it does not: the promoted job ahead would "
+                                + "take the GPU",
+                        "policy=quanta quanta.preempt-by-index=off", servesCell(1),
                         List.of(), ""),
                 row("quanta: ... but it does when the job ahead could not use the GPU it frees (2 GPUs, 1 reachable)",
                         "policy=quanta quanta.preempt-by-index=off quanta.preemption-serves=preemptor", servesCell(2),

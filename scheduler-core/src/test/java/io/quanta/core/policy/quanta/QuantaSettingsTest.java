@@ -32,7 +32,7 @@ class QuantaSettingsTest {
         return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
                 new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, true, true, false, false, false,
-                0.1, true, true, false, false, 0, false);
+                0.1, true, true, false, false, 0, true);
     }
 
     static Stream<Row> rows() {
@@ -41,8 +41,8 @@ class QuantaSettingsTest {
                                 + "index gate, index by tenant, last queue by arrival, thresholds at quantiles 0.8 "
                                 + "and 0.95, promoted jobs preempt only jobs "
                                 + "ahead, make-room, a demotion grace of 0.1, packs yield at their host's place, a "
-                                + "waiting gang packs only where it could start, the completed jobs' service, a preemption's GPUs "
-                                + "for anyone", "",
+                                + "waiting gang packs only where it could start, the completed jobs' service, a preemption only "
+                                + "for its preemptor", "",
                         defaultsWith(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5))),
                 new Row("the shared keys do not change quanta",
                         "placement.skew-threshold=0.7 placement.relaxation-timeout-s=10 tiresias.starvation-knob=off "
@@ -61,12 +61,12 @@ class QuantaSettingsTest {
                                 + "quanta.reconsolidate=off quanta.unpack-room=on quanta.unpack-while-waiting=on "
                                 + "quanta.gang-packs=proven quanta.demotion-grace=0.25 quanta.pack-victims=with-guest "
                                 + "quanta.pack-locality=any quanta.service-estimate=censored "
-                                + "quanta.move-min-run-s=1800 quanta.preemption-serves=preemptor",
+                                + "quanta.move-min-run-s=1800 quanta.preemption-serves=anyone",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
                                 OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, false, false, true, true,
-                                true, 0.25, false, false, true, true, 1800, true)),
+                                true, 0.25, false, false, true, true, 1800, false)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
