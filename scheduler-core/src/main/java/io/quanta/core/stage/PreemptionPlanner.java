@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +47,8 @@ public final class PreemptionPlanner implements FallbackStep {
     private final List<Job> running;
     private final boolean packsAtHost;
     private final boolean servesPreemptor;
+    private final Map<Kind, Job> unservedKinds = new LinkedHashMap<>();
+    private int unservedSeen;
     private List<Job> candidates;
     private Map<String, Integer> position;
     private long[] fenwick;
@@ -193,24 +196,28 @@ public final class PreemptionPlanner implements FallbackStep {
     /**
      * The first job left waiting earlier in this pass, other than {@code waiting}, that fits the free and soon-free
      * GPUs plus those of {@code victims}: once they are free it, ranked ahead, would start on them. One placement is
-     * tried per kind of job (size, GPU model, whether it must consolidate), which is all the placement reads of a job.
+     * tried per kind of job (size, GPU model, whether it must consolidate), which is all the placement reads of a job;
+     * the kinds are collected as jobs are left waiting, so a pass of many preemptions and a long queue reads each
+     * waiting job once, not once per preemption.
      */
     private Optional<Job> anotherWouldTake(Job waiting, List<List<Job>> victims, Allocation alloc) {
         List<Job> ahead = alloc.unserved();
-        if (ahead.isEmpty()) {
+        for (; unservedSeen < ahead.size(); unservedSeen++) {
+            Job job = ahead.get(unservedSeen);
+            unservedKinds.putIfAbsent(new Kind(job.numGpus(), job.gpuType(), placer.rule().mustConsolidate(job)), job);
+        }
+        if (unservedKinds.isEmpty()) {
             return Optional.empty();
         }
         victims.forEach(unit -> addUnit(unit, alloc));
         try {
             int reachable = alloc.pool().totalFree() + alloc.pool().totalSoon() + alloc.pool().totalVictim();
-            Set<String> tried = new HashSet<>();
-            for (Job other : ahead) {
+            for (Map.Entry<Kind, Job> kind : unservedKinds.entrySet()) {
+                Job other = kind.getValue();
                 if (other.id().equals(waiting.id()) || (other.gpuType().isEmpty() && other.numGpus() > reachable)) {
                     continue;
                 }
-                boolean consolidate = placer.rule().mustConsolidate(other);
-                if (tried.add(other.numGpus() + "/" + other.gpuType().orElse("") + "/" + consolidate)
-                        && placer.place(other, alloc.pool(), Layer.VICTIMS, consolidate).isPresent()) {
+                if (placer.place(other, alloc.pool(), Layer.VICTIMS, kind.getKey().consolidate()).isPresent()) {
                     return Optional.of(other);
                 }
             }
@@ -218,6 +225,10 @@ public final class PreemptionPlanner implements FallbackStep {
         } finally {
             alloc.pool().clearVictims();
         }
+    }
+
+    /** What a placement reads of a job: its size, its GPU model, whether it must consolidate now. */
+    private record Kind(int gpus, Optional<String> gpuType, boolean consolidate) {
     }
 
     /** True when a member of {@code unit} other than the candidate at {@code i} comes after it in victim order. */
