@@ -3,11 +3,12 @@ package io.quanta.core.stage;
 import io.quanta.core.model.Job;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A preemption rule narrowed by one more condition: the inner rule's victims, in its order, of which a waiting job may
  * preempt only those {@link #admits} lets it. The condition depends on the waiting job, so candidates are scanned one
- * by one (not by the inner rule's prefix).
+ * by one, within the inner rule's prefix where the inner rule is prefix-monotone ({@link #monotoneBound}).
  */
 public abstract class PreemptionGate implements PreemptionRule {
 
@@ -51,6 +52,12 @@ public abstract class PreemptionGate implements PreemptionRule {
     @Override
     public final boolean prefixMonotone() {
         return false;
+    }
+
+    /** The inner rule's bound: the gate only narrows the inner rule, in the inner rule's victim order. */
+    @Override
+    public final Optional<PreemptionRule> monotoneBound() {
+        return inner.monotoneBound();
     }
 
     @Override

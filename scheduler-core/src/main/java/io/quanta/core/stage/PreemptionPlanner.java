@@ -47,6 +47,7 @@ public final class PreemptionPlanner implements FallbackStep {
     private final List<Job> running;
     private final boolean packsAtHost;
     private final boolean servesPreemptor;
+    private final Optional<PreemptionRule> bound;
     private final Map<Kind, Job> unservedKinds = new LinkedHashMap<>();
     private int unservedSeen;
     private List<Job> candidates;
@@ -82,6 +83,7 @@ public final class PreemptionPlanner implements FallbackStep {
         this.running = running;
         this.packsAtHost = packsAtHost;
         this.servesPreemptor = servesPreemptor;
+        this.bound = rule.monotoneBound();
     }
 
     /** A fallback that only earmarks free plus soon-free GPUs (no victims), e.g. to try before packing. */
@@ -119,7 +121,7 @@ public final class PreemptionPlanner implements FallbackStep {
             return Outcome.NONE;
         }
         init(alloc);
-        int prefix = rule.prefixMonotone() ? preemptiblePrefix(waiting) : candidates.size();
+        int prefix = bound.map(b -> preemptiblePrefix(waiting, b)).orElse(candidates.size());
         long reachable = alloc.pool().totalFree() + alloc.pool().totalSoon() + sum(prefix);
         if (prefix == 0 || (waiting.gpuType().isEmpty() && reachable < waiting.numGpus())) {
             return Outcome.NONE;
@@ -253,9 +255,12 @@ public final class PreemptionPlanner implements FallbackStep {
         return false;
     }
 
-    /** Cheap early-out before sorting: with a monotone rule, not even the weakest candidate can be preempted. */
+    /**
+     * Cheap early-out before sorting: not even the weakest candidate can be preempted under the rule's monotone bound
+     * (the rule itself when it is monotone).
+     */
     private boolean nobodyToPreempt(Job waiting, Allocation alloc) {
-        if (candidates != null || !rule.prefixMonotone()) {
+        if (candidates != null || bound.isEmpty()) {
             return false;
         }
         if (weakest == null) {
@@ -270,7 +275,7 @@ public final class PreemptionPlanner implements FallbackStep {
                 return true;
             }
         }
-        return !alloc.hasActed(weakest.id()) && !rule.mayPreempt(waiting, weakest);
+        return !alloc.hasActed(weakest.id()) && !bound.get().mayPreempt(waiting, weakest);
     }
 
     private List<Job> unitOf(Job c, Job waiting, Allocation alloc) {
@@ -337,12 +342,13 @@ public final class PreemptionPlanner implements FallbackStep {
         }
     }
 
-    private int preemptiblePrefix(Job waiting) {
+    /** The length of the prefix of the candidates that {@code monotone} lets {@code waiting} preempt. */
+    private int preemptiblePrefix(Job waiting, PreemptionRule monotone) {
         int lo = 0;
         int hi = candidates.size();
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (rule.mayPreempt(waiting, candidates.get(mid))) {
+            if (monotone.mayPreempt(waiting, candidates.get(mid))) {
                 lo = mid + 1;
             } else {
                 hi = mid;

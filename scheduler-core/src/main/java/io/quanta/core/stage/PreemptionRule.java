@@ -3,6 +3,7 @@ package io.quanta.core.stage;
 import io.quanta.core.model.Job;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Which running jobs a waiting job may preempt. {@link #victimOrder()} sorts candidates lowest priority first, and
@@ -31,6 +32,16 @@ public interface PreemptionRule {
      */
     default boolean prefixMonotone() {
         return true;
+    }
+
+    /**
+     * A prefix-monotone rule over the same victim order that allows every preemption this one allows, or empty when
+     * none is known: the planner reads it to skip the candidates past its prefix, which this rule refuses too, and to
+     * see at once that a waiting job may preempt nobody (a job of the last queue under the queues' rule, whatever the
+     * gates narrowing it). This rule itself when it is prefix-monotone.
+     */
+    default Optional<PreemptionRule> monotoneBound() {
+        return prefixMonotone() ? Optional.of(this) : Optional.empty();
     }
 
     /** Reason of the suspension, naming the rule, e.g. {@code "tiresias-las: queue 1 job j7 preempted by ..."}. */
