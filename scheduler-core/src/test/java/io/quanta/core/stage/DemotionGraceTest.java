@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.model.ClusterSnapshot;
+import io.quanta.core.plan.Allocation;
+import io.quanta.core.plan.CellIndex;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.core.testing.JobFixture;
 import java.time.Instant;
@@ -60,5 +62,23 @@ class DemotionGraceTest {
     @Test
     void shouldRefuseANonPositiveGrace() {
         assertThatThrownBy(() -> new DemotionGrace(null, null, QUEUES, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldBoundItsScanByTheQueuesRuleItNarrows() {
+        ClusterSnapshot snapshot = cell(aJob("a").seq(1).runningOn("n1", 0).attained(8000).level(2).executed(8000),
+                aJob("w").seq(2).attained(9000).level(2).waiting(5));
+        LasRanking levels = new LasRanking(QUEUES, new Allocation(
+                new CellIndex(snapshot)));
+        LowerQueueFirst queuesRule = new LowerQueueFirst("t", levels, QUEUES);
+        PreemptionRule gated = new DemotionGrace(new PromotedJobGate(queuesRule, levels, QUEUES, 2), levels, QUEUES,
+                0.1);
+
+        // a gate is scanned job by job, but only within the prefix the queues' rule allows: a job of the last queue
+        // (w) may preempt nobody under it, so the planner need not sort the candidates for it
+        assertThat(gated.prefixMonotone()).isFalse();
+        assertThat(gated.monotoneBound()).containsSame(queuesRule);
+        assertThat(queuesRule.mayPreempt(snapshot.job("w").orElseThrow(), snapshot.job("a").orElseThrow()))
+                .isFalse();
     }
 }
