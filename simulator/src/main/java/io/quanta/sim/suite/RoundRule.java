@@ -27,12 +27,12 @@ import java.util.Optional;
  * ({@code docs/evaluation.md}, "The p99 rank against the whole top percent"). The suite prints it beside the rule's
  * verdict so that every round shows both without a script of its own.
  *
- * <p>{@link #judgeNonInferior} is the rule the twenty-sixth and twenty-eighth rounds wrote for a bound or a fix of a
- * defect, which need not gain but must not lose: the same p99 and preemption conditions at every phase, and in place
+ * <p>{@link #judgeNonInferior} is the rule the twenty-eighth round wrote for a bound or a fix of a defect, which need
+ * not gain but must not lose: the same p99 and preemption conditions at every phase, and in place
  * of an interval above 0 at every phase, over the phases a score at most {@value #NON_INFERIORITY_MARGIN} (0.3 points)
  * below the default's with the lower end of its paired interval above -{@value #NON_INFERIORITY_FLOOR} (1 point);
- * single phases move single inputs by several points, so the margin is read over the phases (the twenty-sixth round's
- * lesson).
+ * single phases move single inputs by several points, so the margin is read over the phases (the lesson of the
+ * twenty-sixth round, whose bound was judged by a margin at every phase).
  */
 public final class RoundRule {
 
