@@ -106,8 +106,7 @@ public final class GangScheduler {
      */
     private String lacksGpus(Job job, int free, Allocation alloc) {
         return lacksFreeGpus(job, free, alloc) + alloc.yieldedTo(job.id()).map(ahead -> "; it could preempt, but job "
-                + ahead + ", ahead of it and waiting, would take the GPUs freed, so it does not"
-                + " (quanta.preemption-serves=preemptor)").orElse("");
+                + ahead + ", ahead of it and waiting, would take the GPUs freed, so it does not").orElse("");
     }
 
     private String lacksFreeGpus(Job job, int free, Allocation alloc) {

@@ -176,7 +176,7 @@ public final class PreemptionPlanner implements FallbackStep {
         Set<GpuId> chosen = new HashSet<>(found.get().gpus());
         List<List<Job>> touched = units.stream().filter(unit -> touches(unit, chosen)).toList();
         if (servesPreemptor && !touched.isEmpty()) {
-            Optional<Job> ahead = anotherWouldTake(waiting, touched, alloc);
+            Optional<Job> ahead = anotherWouldTake(touched, alloc);
             if (ahead.isPresent()) {
                 alloc.yieldedTo(waiting, ahead.get());
                 return Outcome.NONE;
@@ -196,13 +196,14 @@ public final class PreemptionPlanner implements FallbackStep {
     }
 
     /**
-     * The first job left waiting earlier in this pass, other than {@code waiting}, that fits the free and soon-free
-     * GPUs plus those of {@code victims}: once they are free it, ranked ahead, would start on them. One placement is
-     * tried per kind of job (size, GPU model, whether it must consolidate), which is all the placement reads of a job;
-     * the kinds are collected as jobs are left waiting, so a pass of many preemptions and a long queue reads each
-     * waiting job once, not once per preemption.
+     * The first job left waiting earlier in this pass that fits the free and soon-free GPUs plus those of
+     * {@code victims}: once they are free it, ranked ahead, would start on them ({@code waiting} is not among them:
+     * {@link GangScheduler} records a job as unserved only after its fallbacks, this planner among them, failed). One
+     * placement is tried per kind of job (size, GPU model, whether it must consolidate), which is all the placement
+     * reads of a job; the kinds are collected as jobs are left waiting, so a pass of many preemptions and a long queue
+     * reads each waiting job once, not once per preemption.
      */
-    private Optional<Job> anotherWouldTake(Job waiting, List<List<Job>> victims, Allocation alloc) {
+    private Optional<Job> anotherWouldTake(List<List<Job>> victims, Allocation alloc) {
         List<Job> ahead = alloc.unserved();
         for (; unservedSeen < ahead.size(); unservedSeen++) {
             Job job = ahead.get(unservedSeen);
@@ -216,7 +217,7 @@ public final class PreemptionPlanner implements FallbackStep {
             int reachable = alloc.pool().totalFree() + alloc.pool().totalSoon() + alloc.pool().totalVictim();
             for (Map.Entry<Kind, Job> kind : unservedKinds.entrySet()) {
                 Job other = kind.getValue();
-                if (other.id().equals(waiting.id()) || (other.gpuType().isEmpty() && other.numGpus() > reachable)) {
+                if (other.gpuType().isEmpty() && other.numGpus() > reachable) {
                     continue;
                 }
                 if (placer.place(other, alloc.pool(), Layer.VICTIMS, kind.getKey().consolidate()).isPresent()) {

@@ -9,7 +9,8 @@ import java.util.Optional;
  * (GPU-seconds), as the completed jobs or, with {@code quanta.service-estimate=censored}, the completed and alive jobs
  * estimate it ({@link io.quanta.core.model.CensoredService}). Tiresias' thresholds (3,250 and 7,200 GPU-s) were
  * fitted to one cluster's job sizes; on Philly windows whose jobs are ten times smaller or larger, the same numbers
- * put almost every job in one queue, and the queues stop telling short jobs from long ones. Quantiles keep the queues' shares of jobs wherever the sizes lie.
+ * put almost every job in one queue, and the queues stop telling short jobs from long ones. Quantiles keep the
+ * queues' shares of jobs wherever the sizes lie.
  * Until {@code minSamples} jobs completed (as for the Gittins index) the configured thresholds hold.
  *
  * @param quantiles  strictly ascending, each in (0, 1); empty = always the configured thresholds

@@ -941,8 +941,8 @@ class PolicyScenarioTest {
         Decisions decisions = PolicyRegistry.builtIn().create(PolicyConfig.of(Map.of("policy", "quanta",
                 "quanta.preempt-by-index", "off", "quanta.preemption-serves", "preemptor"))).decide(servesCell(1));
 
-        assertThat(decisions.waiting().get("b").text()).contains("it could preempt, but job a, ahead of it and"
-                + " waiting, would take the GPUs freed, so it does not (quanta.preemption-serves=preemptor)");
+        assertThat(decisions.waiting().get("b").text()).endsWith("; it could preempt, but job a, ahead of it and"
+                + " waiting, would take the GPUs freed, so it does not");
         assertThat(decisions.waiting().get("a").text()).doesNotContain("it could preempt");
     }
 

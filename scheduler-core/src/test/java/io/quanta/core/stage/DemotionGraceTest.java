@@ -68,8 +68,7 @@ class DemotionGraceTest {
     void shouldBoundItsScanByTheQueuesRuleItNarrows() {
         ClusterSnapshot snapshot = cell(aJob("a").seq(1).runningOn("n1", 0).attained(8000).level(2).executed(8000),
                 aJob("w").seq(2).attained(9000).level(2).waiting(5));
-        LasRanking levels = new LasRanking(QUEUES, new Allocation(
-                new CellIndex(snapshot)));
+        LasRanking levels = new LasRanking(QUEUES, new Allocation(new CellIndex(snapshot)));
         LowerQueueFirst queuesRule = new LowerQueueFirst("t", levels, QUEUES);
         PreemptionRule gated = new DemotionGrace(new PromotedJobGate(queuesRule, levels, QUEUES, 2), levels, QUEUES,
                 0.1);

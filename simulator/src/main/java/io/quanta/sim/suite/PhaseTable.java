@@ -48,6 +48,22 @@ public final class PhaseTable {
     }
 
     /**
+     * Each input's averaged gap closed by {@code label} minus {@value #REFERENCE}'s ({@link #phaseMeans}), in input
+     * order, over the inputs where both are defined: what the score's paired comparison reads.
+     */
+    static List<Double> differencesFromReference(List<SuiteInput> inputs, List<Phase> phases, String label) {
+        double[] means = phaseMeans(inputs, phases, label);
+        double[] reference = phaseMeans(inputs, phases, REFERENCE);
+        List<Double> differences = new ArrayList<>();
+        for (int i = 0; i < means.length; i++) {
+            if (!Double.isNaN(means[i]) && !Double.isNaN(reference[i])) {
+                differences.add(means[i] - reference[i]);
+            }
+        }
+        return differences;
+    }
+
+    /**
      * The table in Markdown for {@code labels} (the baseline's own row left out): per run and shift, the mean and worst
      * gap closed, the inputs whose p99 is above the baseline's, the preemptions and the paired comparison with
      * {@value #REFERENCE} at that shift; then each run's score over the shifts.
@@ -83,7 +99,6 @@ public final class PhaseTable {
             }
         }
         out.append("\n");
-        double[] reference = phaseMeans(inputs, phases, REFERENCE);
         for (String label : labels) {
             if (label.equals(SuiteTable.BASELINE)) {
                 continue;
@@ -92,18 +107,15 @@ public final class PhaseTable {
             double sum = 0;
             int n = 0;
             double worst = Double.POSITIVE_INFINITY;
-            List<Double> differences = new ArrayList<>();
-            for (int i = 0; i < means.length; i++) {
-                if (Double.isNaN(means[i])) {
-                    continue;
-                }
-                sum += means[i];
-                n++;
-                worst = Math.min(worst, means[i]);
-                if (!label.equals(REFERENCE) && !Double.isNaN(reference[i])) {
-                    differences.add(means[i] - reference[i]);
+            for (double mean : means) {
+                if (!Double.isNaN(mean)) {
+                    sum += mean;
+                    n++;
+                    worst = Math.min(worst, mean);
                 }
             }
+            List<Double> differences = label.equals(REFERENCE) ? List.of()
+                    : differencesFromReference(inputs, phases, label);
             if (n == 0) {
                 continue;
             }

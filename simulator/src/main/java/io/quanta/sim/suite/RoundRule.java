@@ -119,14 +119,7 @@ public final class RoundRule {
                 return new Verdict(false, List.of());
             }
         }
-        double[] candidate = PhaseTable.phaseMeans(inputs, phases, label);
-        double[] reference = PhaseTable.phaseMeans(inputs, phases, PhaseTable.REFERENCE);
-        List<Double> differences = new ArrayList<>();
-        for (int i = 0; i < candidate.length; i++) {
-            if (!Double.isNaN(candidate[i]) && !Double.isNaN(reference[i])) {
-                differences.add(candidate[i] - reference[i]);
-            }
-        }
+        List<Double> differences = PhaseTable.differencesFromReference(inputs, phases, label);
         if (differences.isEmpty()) {
             return new Verdict(false, List.of());
         }

@@ -41,8 +41,8 @@ class QuantaSettingsTest {
                                 + "index gate, index by tenant, last queue by arrival, thresholds at quantiles 0.8 "
                                 + "and 0.95, promoted jobs preempt only jobs "
                                 + "ahead, make-room, a demotion grace of 0.1, packs yield at their host's place, a "
-                                + "waiting gang packs only where it could start, the completed jobs' service, a preemption only "
-                                + "for its preemptor", "",
+                                + "waiting gang packs only where it could start, the completed jobs' service, a "
+                                + "preemption only for its preemptor", "",
                         defaultsWith(new PlacementRule(PlacementMode.SKEW_AWARE, 0.05, 3600, 0.5))),
                 new Row("the shared keys do not change quanta",
                         "placement.skew-threshold=0.7 placement.relaxation-timeout-s=10 tiresias.starvation-knob=off "
