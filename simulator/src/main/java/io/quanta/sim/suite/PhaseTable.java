@@ -93,7 +93,7 @@ public final class PhaseTable {
                         + ")").orElse("-");
                 out.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d (x%s) | %s | %s | %s (%s) | %s |%n",
                         label, phase.shift(), pct(a.meanGap()), pct(a.worstGap()), a.p99WorseInputs(),
-                        SuiteTable.fixed(a.worstP99Ratio(), 3), String.join(", ", a.p99AboveInputs()), top,
+                        SuiteTable.fixed(a.p99().worstRatio(), 3), String.join(", ", a.p99().aboveInputs()), top,
                         SuiteTable.fixed(a.meanPreemptions(), 3), SuiteTable.fixed(a.meanBaselinePreemptions(), 3),
                         against));
             }

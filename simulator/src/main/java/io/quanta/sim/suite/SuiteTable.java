@@ -51,9 +51,8 @@ public final class SuiteTable {
      * @param worstGap least gap closed
      * @param worstGapInput the input of the least gap closed
      * @param meanP99Ratio mean of p99 / baseline p99
-     * @param worstP99Ratio largest p99 / baseline p99
-     * @param worstP99Input its input
-     * @param p99AboveInputs the inputs where p99 is above the baseline's ({@link #p99Above}), in input order
+     * @param p99 the p99 against the baseline's: the inputs where it is above ({@link #p99Above}), in input order, and
+     *     the largest ratio with its input
      * @param meanPreemptions mean preemptions per job
      * @param meanBaselinePreemptions the baseline's mean preemptions per job over the same inputs
      * @param spreadGangs multi-GPU jobs that ran spread, summed
@@ -63,22 +62,12 @@ public final class SuiteTable {
      *     both runs
      */
     public record Aggregate(int inputs, double meanGap, double worstGap, String worstGapInput, double meanP99Ratio,
-                            double worstP99Ratio, String worstP99Input, List<String> p99AboveInputs, double meanPreemptions,
-                            double meanBaselinePreemptions, int spreadGangs, int baselineSpreadGangs,
-                            int unfinished, Optional<TailAbove> top) {
-
-        public Aggregate {
-            p99AboveInputs = List.copyOf(p99AboveInputs);
-        }
+                            TailAbove p99, double meanPreemptions, double meanBaselinePreemptions, int spreadGangs,
+                            int baselineSpreadGangs, int unfinished, Optional<TailAbove> top) {
 
         /** Number of inputs where p99 is above the baseline's. */
         public int p99WorseInputs() {
-            return p99AboveInputs.size();
-        }
-
-        /** The p99 figures as a {@link TailAbove}, like {@link #top}. */
-        public TailAbove p99() {
-            return new TailAbove(p99AboveInputs, worstP99Ratio, worstP99Input);
+            return p99.aboveInputs().size();
         }
     }
 
@@ -98,6 +87,30 @@ public final class SuiteTable {
         }
     }
 
+    /** Counts one tail measure input by input into a {@link TailAbove}. */
+    private static final class TailTally {
+
+        private final List<String> above = new ArrayList<>();
+        private double worstRatio = Double.NEGATIVE_INFINITY;
+        private String worstInput = "";
+
+        void add(String input, double value, double baseline) {
+            double ratio = value / baseline;
+            if (ratio > worstRatio) {
+                worstRatio = ratio;
+                worstInput = input;
+            }
+            if (p99Above(value, baseline)) {
+                above.add(input);
+            }
+        }
+
+        /** The tally; its worst ratio NaN when nothing was added. */
+        TailAbove result() {
+            return new TailAbove(above, worstInput.isEmpty() ? Double.NaN : worstRatio, worstInput);
+        }
+    }
+
     /** Aggregates {@code label} over {@code inputs} (those with results for it and the baseline). */
     public static Aggregate aggregate(List<SuiteInput> inputs, Map<String, Map<String, RunResult>> results,
                                       String label) {
@@ -107,17 +120,13 @@ public final class SuiteTable {
         double worstGap = Double.POSITIVE_INFINITY;
         String worstGapInput = "";
         double ratioSum = 0;
-        double worstRatio = Double.NEGATIVE_INFINITY;
-        String worstRatioInput = "";
-        List<String> worse = new ArrayList<>();
+        TailTally p99 = new TailTally();
         double pre = 0;
         double basePre = 0;
         int spread = 0;
         int baseSpread = 0;
         int unfinished = 0;
-        List<String> topAbove = new ArrayList<>();
-        double worstTop = Double.NEGATIVE_INFINITY;
-        String worstTopInput = "";
+        TailTally top = new TailTally();
         boolean topKnown = true;
         for (SuiteInput input : inputs) {
             Map<String, RunResult> byLabel = results.get(input.id());
@@ -136,26 +145,12 @@ public final class SuiteTable {
                     worstGapInput = input.id();
                 }
             }
-            double ratio = r.p99Jct() / base.p99Jct();
-            ratioSum += ratio;
-            if (ratio > worstRatio) {
-                worstRatio = ratio;
-                worstRatioInput = input.id();
-            }
-            if (p99Above(r.p99Jct(), base.p99Jct())) {
-                worse.add(input.id());
-            }
+            ratioSum += r.p99Jct() / base.p99Jct();
+            p99.add(input.id(), r.p99Jct(), base.p99Jct());
             if (Double.isNaN(r.topPercentJct()) || Double.isNaN(base.topPercentJct())) {
                 topKnown = false;
             } else {
-                double topRatio = r.topPercentJct() / base.topPercentJct();
-                if (topRatio > worstTop) {
-                    worstTop = topRatio;
-                    worstTopInput = input.id();
-                }
-                if (p99Above(r.topPercentJct(), base.topPercentJct())) {
-                    topAbove.add(input.id());
-                }
+                top.add(input.id(), r.topPercentJct(), base.topPercentJct());
             }
             pre += r.preemptionsPerJob();
             basePre += base.preemptionsPerJob();
@@ -164,10 +159,9 @@ public final class SuiteTable {
             unfinished += r.unfinished();
         }
         return new Aggregate(n, gaps == 0 ? Double.NaN : gapSum / gaps, gaps == 0 ? Double.NaN : worstGap,
-                worstGapInput, n == 0 ? Double.NaN : ratioSum / n, n == 0 ? Double.NaN : worstRatio, worstRatioInput,
-                worse, n == 0 ? Double.NaN : pre / n, n == 0 ? Double.NaN : basePre / n, spread, baseSpread,
-                unfinished, topKnown && n > 0 ? Optional.of(new TailAbove(topAbove, worstTop, worstTopInput))
-                        : Optional.empty());
+                worstGapInput, n == 0 ? Double.NaN : ratioSum / n, p99.result(), n == 0 ? Double.NaN : pre / n,
+                n == 0 ? Double.NaN : basePre / n, spread, baseSpread, unfinished,
+                topKnown && n > 0 ? Optional.of(top.result()) : Optional.empty());
     }
 
     /** The whole table in Markdown: one section per half that has inputs. */
@@ -247,7 +241,7 @@ public final class SuiteTable {
         }
         out.append("\n| **worst** | | | |");
         for (Aggregate a : aggregates) {
-            out.append(" | (").append(fixed(a.worstP99Ratio(), 2)).append(") | | ").append(percent(a.worstGap()))
+            out.append(" | (").append(fixed(a.p99().worstRatio(), 2)).append(") | | ").append(percent(a.worstGap()))
                     .append(" |");
         }
         out.append("\n\n");
@@ -260,8 +254,8 @@ public final class SuiteTable {
             out.append("- `").append(label).append("` over ").append(a.inputs()).append(" inputs: gap closed mean ")
                     .append(percent(a.meanGap())).append(", worst ").append(percent(a.worstGap())).append(" (")
                     .append(a.worstGapInput()).append("); p99 above ").append(BASELINE).append("'s on ")
-                    .append(a.p99WorseInputs()).append(" inputs, worst x").append(fixed(a.worstP99Ratio(), 3))
-                    .append(" (").append(a.worstP99Input()).append(")").append(a.top().map(t -> "; the mean of the"
+                    .append(a.p99WorseInputs()).append(" inputs, worst x").append(fixed(a.p99().worstRatio(), 3))
+                    .append(" (").append(a.p99().worstInput()).append(")").append(a.top().map(t -> "; the mean of the"
                             + " 1% longest JCTs above " + BASELINE + "'s on " + t.aboveInputs().size() + " inputs,"
                             + " worst x" + fixed(t.worstRatio(), 3) + " (" + t.worstInput() + ")").orElse(""))
                     .append("; preemptions per job ")

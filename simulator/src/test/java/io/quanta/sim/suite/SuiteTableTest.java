@@ -51,8 +51,8 @@ class SuiteTableTest {
         assertThat(a.meanGap()).isCloseTo((0.5 + 0.1) / 2, within(1e-12));
         assertThat(a.worstGap()).isCloseTo(0.1, within(1e-12));
         assertThat(a.worstGapInput()).isEqualTo("b");
-        assertThat(a.worstP99Ratio()).isCloseTo(1.1, within(1e-12));
-        assertThat(a.worstP99Input()).isEqualTo("b");
+        assertThat(a.p99().worstRatio()).isCloseTo(1.1, within(1e-12));
+        assertThat(a.p99().worstInput()).isEqualTo("b");
         assertThat(a.p99WorseInputs()).isEqualTo(1);
         assertThat(a.meanPreemptions()).isCloseTo(0.3, within(1e-12));
         assertThat(a.meanBaselinePreemptions()).isCloseTo(0.75, within(1e-12));
