@@ -168,7 +168,7 @@ public final class WorkloadRecorder implements RecordSink {
         return new JobOutcome(id, job.tenant(), profiles.kindOf(job.jobId()).modelName(), job.numGpus(),
                 job.durationSeconds(), submit, start, finish, s == null ? 0 : s.getPreemptions(),
                 s == null ? 0 : s.getMigrations(), widest.getOrDefault(id, 0),
-                s == null ? "NOT_SEEN" : s.getState().name());
+                s == null ? "NOT_SEEN" : s.getState().name(), OptionalDouble.empty());
     }
 
     private double simulated(Instant from, Instant to) {

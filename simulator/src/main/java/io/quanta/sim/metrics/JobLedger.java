@@ -30,6 +30,8 @@ import java.util.TreeMap;
  *       {@code finishedAt}), or its FINISH decision when no status says so;</li>
  *   <li>preemptions and migrations: SUSPEND and MIGRATE decisions naming the job;</li>
  *   <li>placement spread: distinct servers of the widest START placement of the job;</li>
+ *   <li>running time: the time during which at least one node had an attempt of the job between its STARTED event
+ *       and its end event (SUSPENDED, COMPLETED, FAILED, LOST);</li>
  *   <li>allocated GPUs: GPUs with at least one attempt between STARTED and its end event on that node.</li>
  * </ul>
  */
@@ -72,6 +74,8 @@ public final class JobLedger {
         int migrations;
         int serversUsed;
         int activeParts;
+        Instant runningSince;
+        long runningMillis;
         String finalState = "NOT_SUBMITTED";
         boolean terminal;
 
@@ -130,6 +134,7 @@ public final class JobLedger {
                         }
                         if (entry.activeParts++ == 0) {
                             runningJobs++;
+                            entry.runningSince = event.getAt();
                         }
                     }
                 }
@@ -141,6 +146,7 @@ public final class JobLedger {
                     occupy(part.nodeId(), gpus, -1);
                     if (entry != null && --entry.activeParts == 0) {
                         runningJobs--;
+                        entry.runningMillis += Duration.between(entry.runningSince, event.getAt()).toMillis();
                     }
                 }
             }
@@ -256,7 +262,7 @@ public final class JobLedger {
         for (Entry e : entries.values()) {
             out.add(new JobOutcome(e.job.jobId(), e.job.tenant(), e.model, e.job.numGpus(), e.job.durationSeconds(),
                     e.job.submitSeconds(), seconds(e.firstStart), seconds(e.finish), e.preemptions, e.migrations,
-                    e.serversUsed, e.finalState));
+                    e.serversUsed, e.finalState, OptionalDouble.of(e.runningMillis / 1000.0)));
         }
         return out;
     }

@@ -18,7 +18,10 @@ public final class JobCsvWriter {
 
     /** The header line. */
     public static final String HEADER = "job_id,tenant,model,num_gpus,duration_s,submit_s,first_start_s,finish_s,"
-            + "jct_s,queueing_delay_s,preemptions,migrations,servers_used,final_state";
+            + "jct_s,queueing_delay_s,preemptions,migrations,servers_used,final_state,running_s";
+
+    /** The header before {@code running_s} was added (files written by older builds). */
+    public static final String HEADER_WITHOUT_RUNNING = HEADER.substring(0, HEADER.lastIndexOf(','));
 
     private JobCsvWriter() {
     }
@@ -52,7 +55,8 @@ public final class JobCsvWriter {
                     .append(o.preemptions()).append(',')
                     .append(o.migrations()).append(',')
                     .append(o.serversUsed()).append(',')
-                    .append(o.finalState()).append('\n');
+                    .append(o.finalState()).append(',')
+                    .append(cell(o.runningSeconds())).append('\n');
             out.write(row.toString());
         }
     }

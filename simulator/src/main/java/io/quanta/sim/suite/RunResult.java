@@ -33,17 +33,22 @@ import java.util.Properties;
  * @param wallSeconds wall time of the run
  * @param topPercentJct mean JCT of the 1% longest finished jobs (at least one), seconds; NaN when not known (a result
  *     file written before it was kept, read without its {@code jobs.csv})
+ * @param split where the average job's time beyond its duration went; empty when not known (a result file written
+ *     before it was kept)
  *
  * <p>The figures are held as the result file holds them (six decimals), so that a run just computed and the same run
  * read back from its file are equal: comparisons between columns, some run and some kept, never see rounding.
  */
 public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, double migrationsPerJob,
-                        int unfinished, int multiGpuJobs, int spreadGangs, double wallSeconds, double topPercentJct) {
+                        int unfinished, int multiGpuJobs, int spreadGangs, double wallSeconds, double topPercentJct,
+                        Optional<TimeSplit> split) {
 
     /** The result file's property naming the build that ran it ({@link #software}). */
     static final String SOFTWARE = "software";
     /** The result file's property holding {@link #topPercentJct} (absent from files written before it). */
     static final String TOP_PERCENT = "top_percent_jct_s";
+    /** The result file's properties holding {@link #split}'s three parts (absent from files written before it). */
+    static final List<String> SPLIT = List.of("first_queue_s", "waiting_after_start_s", "running_beyond_s");
     /** The result file's property holding the column's {@link DecisionFingerprint} under the run's model. */
     static final String DECISIONS = "decisions_fingerprint";
     /** The longest build text a result file's {@link #SOFTWARE} may contribute to a printed line. */
@@ -56,6 +61,15 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         migrationsPerJob = kept(migrationsPerJob);
         wallSeconds = kept(wallSeconds);
         topPercentJct = kept(topPercentJct);
+        split = split.map(t -> new TimeSplit(kept(t.firstQueue()), kept(t.waitingAfterStart()),
+                kept(t.runningBeyond())));
+    }
+
+    /** The figures without the split (not known). */
+    public RunResult(double avgJct, double p99Jct, double preemptionsPerJob, double migrationsPerJob, int unfinished,
+                     int multiGpuJobs, int spreadGangs, double wallSeconds, double topPercentJct) {
+        this(avgJct, p99Jct, preemptionsPerJob, migrationsPerJob, unfinished, multiGpuJobs, spreadGangs, wallSeconds,
+                topPercentJct, Optional.empty());
     }
 
     /** The figures without the top percent's mean (not known). */
@@ -68,7 +82,7 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
     /** This result with the top percent's mean set to {@code value}. */
     public RunResult withTopPercentJct(double value) {
         return new RunResult(avgJct, p99Jct, preemptionsPerJob, migrationsPerJob, unfinished, multiGpuJobs,
-                spreadGangs, wallSeconds, value);
+                spreadGangs, wallSeconds, value, split);
     }
 
     /**
@@ -105,25 +119,26 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         double[] jcts = run.outcomes().stream().filter(JobOutcome::finished)
                 .mapToDouble(o -> o.jctSeconds().getAsDouble()).toArray();
         return new RunResult(s.avgJct(), s.p99Jct(), s.preemptionsPerJob(), s.migrationsPerJob(), s.unfinished(),
-                multi, spread, s.wallSeconds(), topPercentMean(jcts));
+                multi, spread, s.wallSeconds(), topPercentMean(jcts), TimeSplit.of(run.outcomes()));
     }
 
     /**
-     * {@link #topPercentMean} of the finished jobs of a run's {@code jobs.csv} ({@link JobCsvWriter}); NaN when the
-     * file is missing or is not such a file (another header, a row of another width, a JCT that is not a number): the
+     * {@link #topPercentMean} of the finished jobs of a run's {@code jobs.csv} ({@link JobCsvWriter}, or an older
+     * build's without {@code running_s}); NaN when the file is missing or is not such a file (another header, a row of another width, a JCT that is not a number): the
      * figure is a reading beside the others, and a file kept by hand must not stop a table.
      */
     public static double topPercentMean(Path jobsCsv) {
         if (!Files.isRegularFile(jobsCsv)) {
             return Double.NaN;
         }
-        int columns = JobCsvWriter.HEADER.split(",").length;
         int jctColumn = Arrays.asList(JobCsvWriter.HEADER.split(",")).indexOf("jct_s");
         List<Double> jcts = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(jobsCsv, StandardCharsets.UTF_8)) {
-            if (!JobCsvWriter.HEADER.equals(in.readLine())) {
+            String header = in.readLine();
+            if (!JobCsvWriter.HEADER.equals(header) && !JobCsvWriter.HEADER_WITHOUT_RUNNING.equals(header)) {
                 return Double.NaN;
             }
+            int columns = header.split(",").length;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] cells = line.split(",", -1);
                 if (cells.length != columns) {
@@ -163,6 +178,11 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         if (!Double.isNaN(topPercentJct)) {
             p.setProperty(TOP_PERCENT, num(topPercentJct));
         }
+        split.ifPresent(t -> {
+            p.setProperty(SPLIT.get(0), num(t.firstQueue()));
+            p.setProperty(SPLIT.get(1), num(t.waitingAfterStart()));
+            p.setProperty(SPLIT.get(2), num(t.runningBeyond()));
+        });
         p.setProperty(SOFTWARE, SoftwareVersion.current());
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             p.store(w, null);
@@ -193,7 +213,8 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
                 result = new RunResult(figure(p, "avg_jct_s"), figure(p, "p99_jct_s"),
                         figure(p, "preemptions_per_job"), figure(p, "migrations_per_job"),
                         count(p, "unfinished"), count(p, "multi_gpu_jobs"), count(p, "spread_gangs"),
-                        figure(p, "wall_s"), p.getProperty(TOP_PERCENT) == null ? Double.NaN : figure(p, TOP_PERCENT));
+                        figure(p, "wall_s"), p.getProperty(TOP_PERCENT) == null ? Double.NaN : figure(p, TOP_PERCENT),
+                        split(p));
             } catch (NullPointerException | NumberFormatException e) {
                 throw new Malformed("malformed run result " + file + ": " + e.getMessage(), e);
             }
@@ -214,6 +235,25 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
                 throw new NumberFormatException(key + " must be a number >= 0, got " + p.getProperty(key));
             }
             return v;
+        }
+
+        /**
+         * The split when the file has all three parts, each a finite number (a part may be a little below 0: a job's
+         * running time is counted from its nodes' events, its JCT from the scheduler's status); empty when it has none.
+         */
+        private static Optional<TimeSplit> split(Properties p) {
+            if (SPLIT.stream().allMatch(k -> p.getProperty(k) == null)) {
+                return Optional.empty();
+            }
+            double[] parts = new double[SPLIT.size()];
+            for (int i = 0; i < parts.length; i++) {
+                String key = SPLIT.get(i);
+                parts[i] = Double.parseDouble(p.getProperty(key));
+                if (!Double.isFinite(parts[i])) {
+                    throw new NumberFormatException(key + " must be a finite number, got " + p.getProperty(key));
+                }
+            }
+            return Optional.of(new TimeSplit(parts[0], parts[1], parts[2]));
         }
 
         /** A count of the file: a whole number, not below 0. */

@@ -172,7 +172,7 @@ public final class SuiteTable {
 
     /**
      * The whole table in Markdown, each half followed by its {@link BoundsTable} when {@code bounds} (by input id) is
-     * not empty.
+     * not empty, and by its {@link TimeSplitTable} when a run's split is known on all its inputs.
      */
     public static String markdown(String title, List<SuiteInput> inputs, Map<String, Map<String, RunResult>> results,
                                   List<String> labels, Map<String, InputBounds> bounds) {
@@ -191,6 +191,7 @@ public final class SuiteTable {
                             .append(" half: how much of the gap any schedule can close\n\n");
                     BoundsTable.half(out, part, bounds, results);
                 }
+                TimeSplitTable.half(out, half, part, results, labels);
             }
         }
         return out.toString();

@@ -19,7 +19,8 @@ class ReportWritersTest {
         return new JobOutcome(id, "vc", "resnet50", 1, 100, submit,
                 start == null ? OptionalDouble.empty() : OptionalDouble.of(start),
                 finish == null ? OptionalDouble.empty() : OptionalDouble.of(finish), 1, 0, 1,
-                finish == null ? "QUEUED" : "FINISHED");
+                finish == null ? "QUEUED" : "FINISHED",
+                start == null ? OptionalDouble.of(0) : OptionalDouble.of(100));
     }
 
     private static SimulationRun run(String label, double scale) {
@@ -35,9 +36,9 @@ class ReportWritersTest {
         JobCsvWriter.write(out, run("fifo", 1).outcomes());
 
         assertThat(out.toString().split("\n")).containsExactly(JobCsvWriter.HEADER,
-                "a,vc,resnet50,1,100,0,0,100,100,0,1,0,1,FINISHED",
-                "b,vc,resnet50,1,100,10,20.5,300,290,10.5,1,0,1,FINISHED",
-                "c,vc,resnet50,1,100,20,,,,,1,0,1,QUEUED");
+                "a,vc,resnet50,1,100,0,0,100,100,0,1,0,1,FINISHED,100",
+                "b,vc,resnet50,1,100,10,20.5,300,290,10.5,1,0,1,FINISHED,100",
+                "c,vc,resnet50,1,100,20,,,,,1,0,1,QUEUED,0");
     }
 
     @Test

@@ -3,20 +3,13 @@ package io.quanta.sim.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quanta.sim.Simulator;
 import io.quanta.sim.cluster.ClusterShape;
-import io.quanta.sim.engine.EngineSettings;
-import io.quanta.sim.engine.FidelityMode;
 import io.quanta.sim.testing.Traces;
-import io.quanta.sim.topology.TopologyScheduler;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Properties;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -35,33 +28,26 @@ class RunResultTopPercentTest {
     @TempDir
     Path dir;
 
-    private RunResult run(boolean resume) {
-        return new SuiteRunner(new Simulator(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime),
-                FidelityMode.REALISTIC, dir, resume, List.of(), 1,
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
-                .run(List.of(INPUT), List.of(RunSpec.of("quanta"))).get(INPUT.id()).get("quanta");
-    }
-
-    private Path runDir() {
-        return dir.resolve(INPUT.id()).resolve("quanta");
+    private OneRun quanta() {
+        return new OneRun(dir, INPUT, "quanta");
     }
 
     @Test
     void shouldKeepTheMeanOfTheThreeLongestOfTwoHundredAndFiftyJobsAndReadItBack() throws Exception {
-        RunResult fresh = run(false);
+        RunResult fresh = quanta().run(false);
 
-        double[] jcts = Files.readAllLines(runDir().resolve("jobs.csv")).stream().skip(1)
+        double[] jcts = Files.readAllLines(quanta().runDir().resolve("jobs.csv")).stream().skip(1)
                 .mapToDouble(l -> Double.parseDouble(l.split(",")[8])).sorted().toArray();
         assertThat(jcts).hasSize(250);
         assertThat(fresh.topPercentJct()).isCloseTo((jcts[247] + jcts[248] + jcts[249]) / 3,
                 org.assertj.core.api.Assertions.within(1e-6));
-        assertThat(RunResult.read(runDir().resolve(SuiteRunner.RESULT_FILE))).isEqualTo(fresh);
+        assertThat(RunResult.read(quanta().runDir().resolve(SuiteRunner.RESULT_FILE))).isEqualTo(fresh);
     }
 
     @Test
     void shouldRefuseAResultFileWithANegativeOrInfiniteFigureNamingIt() throws Exception {
-        run(false);
-        Path file = runDir().resolve(SuiteRunner.RESULT_FILE);
+        quanta().run(false);
+        Path file = quanta().runDir().resolve(SuiteRunner.RESULT_FILE);
         String kept = Files.readString(file);
 
         for (String[] forged : new String[][] {{"top_percent_jct_s=[0-9.]+", "top_percent_jct_s=Infinity"},
@@ -76,8 +62,8 @@ class RunResultTopPercentTest {
 
     @Test
     void shouldReadAnOlderFilesTopPercentFromItsJobsAndLeaveItUnknownWhenTheyAreNotSound() throws Exception {
-        RunResult fresh = run(false);
-        Path file = runDir().resolve(SuiteRunner.RESULT_FILE);
+        RunResult fresh = quanta().run(false);
+        Path file = quanta().runDir().resolve(SuiteRunner.RESULT_FILE);
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
@@ -88,16 +74,16 @@ class RunResultTopPercentTest {
         }
         assertThat(RunResult.read(file).topPercentJct()).isNaN();
 
-        assertThat(run(true)).isEqualTo(fresh);
+        assertThat(quanta().run(true)).isEqualTo(fresh);
 
-        Path jobs = runDir().resolve("jobs.csv");
+        Path jobs = quanta().runDir().resolve("jobs.csv");
         Files.writeString(jobs, Files.readString(jobs) + "forged,row\n");
-        assertThat(run(true).topPercentJct()).isNaN();
+        assertThat(quanta().run(true).topPercentJct()).isNaN();
         Files.writeString(jobs, Files.readString(jobs).replace("forged,row\n", "").replaceFirst(",FINISHED", ",X")
                 .replaceFirst("\n(j[0-9]+,vc,[a-z0-9-]+,1,[0-9]+,[0-9.]+,[0-9.]+,[0-9.]+,)[0-9.]+,", "\n$1NaN,"));
-        assertThat(run(true).topPercentJct()).isNaN();
+        assertThat(quanta().run(true).topPercentJct()).isNaN();
         Files.delete(jobs);
-        assertThat(run(true).topPercentJct()).isNaN();
-        assertThat(run(true).avgJct()).isEqualTo(fresh.avgJct());
+        assertThat(quanta().run(true).topPercentJct()).isNaN();
+        assertThat(quanta().run(true).avgJct()).isEqualTo(fresh.avgJct());
     }
 }
