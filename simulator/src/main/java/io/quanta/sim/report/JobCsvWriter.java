@@ -37,7 +37,15 @@ public final class JobCsvWriter {
 
     /** Writes the CSV text to {@code out}. */
     public static void write(Writer out, List<JobOutcome> outcomes) throws IOException {
-        out.write(HEADER);
+        write(out, outcomes, true);
+    }
+
+    /**
+     * Writes the CSV text to {@code out}, without the {@code running_s} column when {@code withRunning} is false (the
+     * columns of {@link #HEADER_WITHOUT_RUNNING}, as older builds wrote them).
+     */
+    public static void write(Writer out, List<JobOutcome> outcomes, boolean withRunning) throws IOException {
+        out.write(withRunning ? HEADER : HEADER_WITHOUT_RUNNING);
         out.write('\n');
         StringBuilder row = new StringBuilder(160);
         for (JobOutcome o : outcomes) {
@@ -55,8 +63,11 @@ public final class JobCsvWriter {
                     .append(o.preemptions()).append(',')
                     .append(o.migrations()).append(',')
                     .append(o.serversUsed()).append(',')
-                    .append(o.finalState()).append(',')
-                    .append(cell(o.runningSeconds())).append('\n');
+                    .append(o.finalState());
+            if (withRunning) {
+                row.append(',').append(cell(o.runningSeconds()));
+            }
+            row.append('\n');
             out.write(row.toString());
         }
     }
