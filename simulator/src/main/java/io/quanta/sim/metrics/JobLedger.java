@@ -31,7 +31,7 @@ import java.util.TreeMap;
  *   <li>preemptions and migrations: SUSPEND and MIGRATE decisions naming the job;</li>
  *   <li>placement spread: distinct servers of the widest START placement of the job;</li>
  *   <li>running time: the time during which at least one node had an attempt of the job between its STARTED event
- *       and its end event (SUSPENDED, COMPLETED, FAILED, LOST);</li>
+ *       and its end event (SUSPENDED, COMPLETED, FAILED, LOST), at most until the job finished;</li>
  *   <li>allocated GPUs: GPUs with at least one attempt between STARTED and its end event on that node.</li>
  * </ul>
  */
@@ -146,7 +146,7 @@ public final class JobLedger {
                     occupy(part.nodeId(), gpus, -1);
                     if (entry != null && --entry.activeParts == 0) {
                         runningJobs--;
-                        entry.runningMillis += Duration.between(entry.runningSince, event.getAt()).toMillis();
+                        stopRunning(entry, event.getAt());
                     }
                 }
             }
@@ -271,9 +271,20 @@ public final class JobLedger {
         return t == null ? OptionalDouble.empty() : OptionalDouble.of(Duration.between(origin, t).toMillis() / 1000.0);
     }
 
+    /** Ends the job's running interval, if one is open, at {@code at}. */
+    private static void stopRunning(Entry entry, Instant at) {
+        if (entry.runningSince != null) {
+            entry.runningMillis += Math.max(0, Duration.between(entry.runningSince, at).toMillis());
+            entry.runningSince = null;
+        }
+    }
+
     private void finish(Entry entry, Instant at) {
         if (entry.finish == null) {
             finished++;
+            // a gang finishes when its first node reports it completed; the others' reports may come after the run
+            // stopped (its last job finished), so the running time ends here
+            stopRunning(entry, at);
         }
         entry.finish = at;
         markTerminal(entry);

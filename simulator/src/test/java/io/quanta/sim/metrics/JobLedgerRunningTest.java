@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.schemas.JobEvent;
 import io.quanta.schemas.JobEventType;
+import io.quanta.schemas.JobState;
+import io.quanta.schemas.JobStatus;
 import io.quanta.sim.trace.TraceJob;
+import io.quanta.topics.serde.AvroTrust;
 import java.time.Instant;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
@@ -13,6 +16,10 @@ import org.junit.jupiter.api.Test;
 class JobLedgerRunningTest {
 
     private static final Instant ORIGIN = Instant.parse("2026-01-01T00:00:00Z");
+
+    static {
+        AvroTrust.trustQuantaSchemas();
+    }
 
     private static JobEvent event(String node, int attempt, JobEventType type, long atSeconds) {
         return JobEvent.newBuilder().setJobId("j").setAttempt(attempt).setNodeId(node).setType(type)
@@ -37,6 +44,22 @@ class JobLedgerRunningTest {
         // no FINISHED status yet: the job is not finished, so no split of its time
         assertThat(outcome.waitingAfterStartSeconds()).isEmpty();
         assertThat(outcome.runningBeyondSeconds()).isEmpty();
+    }
+
+    @Test
+    void shouldEndTheRunningTimeWhenTheJobFinishesThoughAGangsOtherNodesHaveNotReportedYet() {
+        JobLedger ledger = new JobLedger(ORIGIN, 8);
+        ledger.submitted(new TraceJob("j", 0, 16, 100, "vc"), "resnet50");
+        ledger.event(event("n1", 1, JobEventType.STARTED, 10));
+        ledger.event(event("n2", 1, JobEventType.STARTED, 11));
+        ledger.event(event("n1", 1, JobEventType.COMPLETED, 130));
+        ledger.status(JobStatus.newBuilder().setJobId("j").setCellId("cell-0").setState(JobState.FINISHED)
+                .setUpdatedAt(ORIGIN.plusSeconds(130)).setFinishedAt(ORIGIN.plusSeconds(130)).build());
+
+        assertThat(ledger.outcomes().get(0).runningSeconds()).isEqualTo(OptionalDouble.of(120));
+        ledger.event(event("n2", 1, JobEventType.COMPLETED, 131));
+        assertThat(ledger.outcomes().get(0).runningSeconds()).isEqualTo(OptionalDouble.of(120));
+        assertThat(ledger.outcomes().get(0).waitingAfterStartSeconds()).isEqualTo(OptionalDouble.of(0));
     }
 
     @Test
