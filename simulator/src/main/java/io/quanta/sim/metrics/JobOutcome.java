@@ -19,9 +19,9 @@ import java.util.OptionalDouble;
  * @param serversUsed most distinct servers any of its attempts spanned (placement spread), 0 if it never ran
  * @param finalState the last state the scheduler reported (e.g. FINISHED, QUEUED, REJECTED)
  * @param runningSeconds seconds the job held GPUs, all attempts together: from the first of an attempt's nodes
- *     reporting it started to the last of them reporting it ended (suspended, completed, failed, lost), so a checkpoint
- *     and a restart count as running; 0 if it never started; empty where it was not measured (a live cluster's
- *     workload, read from statuses)
+ *     reporting it started to the last of them reporting it ended (suspended, completed, failed, lost) or the job's
+ *     finish, whichever comes first, so a checkpoint and a restart count as running; 0 if it never started; empty where
+ *     it was not measured (a live cluster's workload, read from statuses)
  */
 public record JobOutcome(String jobId, String tenant, String model, int numGpus, long durationSeconds,
                          double submitSeconds, OptionalDouble firstStartSeconds, OptionalDouble finishSeconds,

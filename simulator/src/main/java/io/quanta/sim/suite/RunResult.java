@@ -124,8 +124,9 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
 
     /**
      * {@link #topPercentMean} of the finished jobs of a run's {@code jobs.csv} ({@link JobCsvWriter}, or an older
-     * build's without {@code running_s}); NaN when the file is missing or is not such a file (another header, a row of another width, a JCT that is not a number): the
-     * figure is a reading beside the others, and a file kept by hand must not stop a table.
+     * build's without {@code running_s}); NaN when the file is missing or is not such a file (another header, a row of
+     * another width, a JCT that is not a number): the figure is a reading beside the others, and a file kept by hand
+     * must not stop a table.
      */
     public static double topPercentMean(Path jobsCsv) {
         if (!Files.isRegularFile(jobsCsv)) {
