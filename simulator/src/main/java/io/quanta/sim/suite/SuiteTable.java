@@ -260,7 +260,8 @@ public final class SuiteTable {
                             + " 1% longest JCTs above " + BASELINE + "'s on " + t.aboveInputs().size() + " inputs,"
                             + " worst x" + fixed(t.worstRatio(), 3) + " (" + t.worstInput() + ")").orElse(""))
                     .append("; preemptions per job ")
-                    .append(fixed(a.meanPreemptions(), 3)).append(" against ").append(fixed(a.meanBaselinePreemptions(), 3))
+                    .append(fixed(a.meanPreemptions(), 3)).append(" against ")
+                    .append(fixed(a.meanBaselinePreemptions(), 3))
                     .append("; spread gangs ").append(a.spreadGangs()).append(" against ")
                     .append(a.baselineSpreadGangs()).append("; unfinished ").append(a.unfinished()).append('\n');
         }

@@ -61,7 +61,8 @@ class ReportWritersTest {
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg", "JCT CDF", "Queue length", "tiresias-las")
                 .doesNotContain("<script", "src=", "href=", "<link", "@import");
         assertThat(html.split("<polyline", -1)).hasSize(1 + 2 + 4 + 2);
-        assertThat(html.split("<polyline[^>]*stroke-dasharray", -1)).as("useful utilisation dashed, one per run").hasSize(3);
+        assertThat(html.split("<polyline[^>]*stroke-dasharray", -1)).as("useful utilisation dashed, one per run")
+                .hasSize(3);
     }
 
     @Test

@@ -77,7 +77,8 @@ class SuiteTableTest {
         String table = SuiteTable.markdown("t", List.of(A, B, C), results(), List.of("tiresias-las", "quanta"));
 
         assertThat(table).contains("## tuning half (2 inputs)", "## check half (1 inputs)")
-                .contains("| a | 1x1x8 (8) | 2.50 | 200 | 300 | 1,000 | 0.50 | 0.0% | 250 (0.83) | 900 (0.90) | 0.20 | 50.0% |")
+                .contains("| a | 1x1x8 (8) | 2.50 | 200 | 300 | 1,000 | 0.50 | 0.0% | 250 (0.83) | 900 (0.90) | 0.20"
+                        + " | 50.0% |")
                 .contains("| **worst** | | | | | (1.00) | | 0.0% | | (1.10) | | 10.0% |")
                 .contains("`quanta` over 2 inputs: gap closed mean 30.0%, worst 10.0% (b)")
                 .contains("`quanta` over 1 inputs: gap closed mean 50.0%");
