@@ -3,6 +3,7 @@ package io.quanta.sim.metrics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The figures of one simulation run. Times in seconds; JCT percentiles by nearest rank over finished jobs;
@@ -17,10 +18,8 @@ import java.util.Map;
  * @param p99Jct 99th percentile JCT
  * @param maxJct largest JCT
  * @param avgQueueingDelay mean of first start minus submit over jobs that started
- * @param avgWaitingAfterStart mean time without GPUs after the first start ({@link JobOutcome#waitingAfterStartSeconds})
- *     over finished jobs whose running time is known; NaN when none is
- * @param avgRunningBeyond mean running time beyond the duration ({@link JobOutcome#runningBeyondSeconds}) over the
- *     same jobs; NaN when none is
+ * @param split where the finished jobs' time beyond their duration went ({@link TimeSplit}); empty when a finished
+ *     job's running time was not measured (a live cluster's workload) or none finished
  * @param makespan last finish minus first submit
  * @param utilisationAllocated GPU-seconds held by attempts over GPU-seconds available during the makespan
  * @param utilisationUseful service of finished jobs (GPUs x duration at full speed) over GPU-seconds available
@@ -32,8 +31,8 @@ import java.util.Map;
  * @param wallSeconds wall time of the run
  */
 public record Summary(int jobs, int finished, int unfinished, double avgJct, double medianJct, double p95Jct,
-                      double p99Jct, double maxJct, double avgQueueingDelay, double avgWaitingAfterStart,
-                      double avgRunningBeyond, double makespan,
+                      double p99Jct, double maxJct, double avgQueueingDelay, Optional<TimeSplit> split,
+                      double makespan,
                       double utilisationAllocated, double utilisationUseful, double preemptionsPerJob,
                       double migrationsPerJob, long decisions, double decisionsPerWallSecond,
                       double simulatedSecondsPerWallSecond, double wallSeconds) {
@@ -44,10 +43,6 @@ public record Summary(int jobs, int finished, int unfinished, double avgJct, dou
                 .mapToDouble(o -> o.jctSeconds().getAsDouble()).toArray();
         double[] delay = outcomes.stream().filter(o -> o.firstStartSeconds().isPresent())
                 .mapToDouble(o -> o.queueingDelaySeconds().getAsDouble()).toArray();
-        double[] waiting = outcomes.stream().filter(o -> o.waitingAfterStartSeconds().isPresent())
-                .mapToDouble(o -> o.waitingAfterStartSeconds().getAsDouble()).toArray();
-        double[] beyond = outcomes.stream().filter(o -> o.runningBeyondSeconds().isPresent())
-                .mapToDouble(o -> o.runningBeyondSeconds().getAsDouble()).toArray();
         double firstSubmit = outcomes.stream().mapToDouble(JobOutcome::submitSeconds).min().orElse(0);
         double lastFinish = outcomes.stream().filter(JobOutcome::finished)
                 .mapToDouble(o -> o.finishSeconds().getAsDouble()).max().orElse(firstSubmit);
@@ -62,7 +57,7 @@ public record Summary(int jobs, int finished, int unfinished, double avgJct, dou
                 jct.length == 0 ? Double.NaN : Percentiles.nearestRank(jct, 95),
                 jct.length == 0 ? Double.NaN : Percentiles.nearestRank(jct, 99),
                 java.util.Arrays.stream(jct).max().orElse(Double.NaN), Percentiles.mean(delay),
-                Percentiles.mean(waiting), Percentiles.mean(beyond), makespan,
+                TimeSplit.of(outcomes), makespan,
                 available > 0 ? stats.allocatedGpuSeconds() / available : Double.NaN,
                 available > 0 ? useful / available : Double.NaN,
                 n == 0 ? 0 : outcomes.stream().mapToInt(JobOutcome::preemptions).sum() / (double) n,
@@ -83,8 +78,8 @@ public record Summary(int jobs, int finished, int unfinished, double avgJct, dou
         m.put("p99_jct_s", p99Jct);
         m.put("max_jct_s", maxJct);
         m.put("avg_queueing_delay_s", avgQueueingDelay);
-        m.put("avg_waiting_after_start_s", avgWaitingAfterStart);
-        m.put("avg_running_beyond_s", avgRunningBeyond);
+        m.put("avg_waiting_after_start_s", split.map(TimeSplit::waitingAfterStart).orElse(Double.NaN));
+        m.put("avg_running_beyond_s", split.map(TimeSplit::runningBeyond).orElse(Double.NaN));
         m.put("makespan_s", makespan);
         m.put("gpu_utilisation_allocated", utilisationAllocated);
         m.put("gpu_utilisation_useful", utilisationUseful);

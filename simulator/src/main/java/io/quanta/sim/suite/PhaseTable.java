@@ -52,8 +52,11 @@ public final class PhaseTable {
      * order, over the inputs where both are defined: what the score's paired comparison reads.
      */
     static List<Double> differencesFromReference(List<SuiteInput> inputs, List<Phase> phases, String label) {
-        double[] means = phaseMeans(inputs, phases, label);
-        double[] reference = phaseMeans(inputs, phases, REFERENCE);
+        return differences(phaseMeans(inputs, phases, label), phaseMeans(inputs, phases, REFERENCE));
+    }
+
+    /** {@code means} minus {@code reference}, input by input, over the inputs where both are defined. */
+    private static List<Double> differences(double[] means, double[] reference) {
         List<Double> differences = new ArrayList<>();
         for (int i = 0; i < means.length; i++) {
             if (!Double.isNaN(means[i]) && !Double.isNaN(reference[i])) {
@@ -99,6 +102,7 @@ public final class PhaseTable {
             }
         }
         out.append("\n");
+        double[] reference = phaseMeans(inputs, phases, REFERENCE);
         for (String label : labels) {
             if (label.equals(SuiteTable.BASELINE)) {
                 continue;
@@ -114,8 +118,7 @@ public final class PhaseTable {
                     worst = Math.min(worst, mean);
                 }
             }
-            List<Double> differences = label.equals(REFERENCE) ? List.of()
-                    : differencesFromReference(inputs, phases, label);
+            List<Double> differences = label.equals(REFERENCE) ? List.of() : differences(means, reference);
             if (n == 0) {
                 continue;
             }

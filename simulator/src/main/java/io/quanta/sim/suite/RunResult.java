@@ -3,6 +3,7 @@ package io.quanta.sim.suite;
 import io.quanta.sim.engine.SimulationRun;
 import io.quanta.sim.metrics.JobOutcome;
 import io.quanta.sim.metrics.Summary;
+import io.quanta.sim.metrics.TimeSplit;
 import io.quanta.sim.report.JobCsvWriter;
 import io.quanta.streams.SoftwareVersion;
 import java.io.BufferedReader;
@@ -119,7 +120,7 @@ public record RunResult(double avgJct, double p99Jct, double preemptionsPerJob, 
         double[] jcts = run.outcomes().stream().filter(JobOutcome::finished)
                 .mapToDouble(o -> o.jctSeconds().getAsDouble()).toArray();
         return new RunResult(s.avgJct(), s.p99Jct(), s.preemptionsPerJob(), s.migrationsPerJob(), s.unfinished(),
-                multi, spread, s.wallSeconds(), topPercentMean(jcts), TimeSplit.of(run.outcomes()));
+                multi, spread, s.wallSeconds(), topPercentMean(jcts), s.split());
     }
 
     /**

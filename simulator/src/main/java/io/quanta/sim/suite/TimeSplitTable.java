@@ -2,6 +2,8 @@ package io.quanta.sim.suite;
 
 import static io.quanta.sim.suite.SuiteTable.grouped;
 
+import io.quanta.sim.metrics.TimeSplit;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,7 +36,8 @@ public final class TimeSplitTable {
         out.append("\n### ").append(half.label()).append(" half: where the time beyond each job's duration goes\n\n");
         out.append("Per run, the average job's first queueing / waiting without GPUs after its first start (suspended,"
                 + " waiting to resume) / running beyond its duration (slower while packed or spread, checkpoints and"
-                + " restarts). The three add up to the average JCT minus the floor. Seconds.\n\n");
+                + " restarts), over the finished jobs: when every job finished, the three add up to the average JCT minus"
+                + " the floor. Seconds.\n\n");
         out.append("| input |");
         shown.forEach(label -> out.append(' ').append(label).append(" |"));
         out.append("\n|---|");
@@ -45,7 +48,7 @@ public final class TimeSplitTable {
             out.append("| ").append(input.id()).append(" |");
             for (int i = 0; i < shown.size(); i++) {
                 TimeSplit t = split(results, input, shown.get(i)).orElseThrow();
-                out.append(' ').append(cell(t.firstQueue(), t.waitingAfterStart(), t.runningBeyond())).append(" |");
+                out.append(' ').append(cell(t)).append(" |");
                 sums[i][0] += t.firstQueue();
                 sums[i][1] += t.waitingAfterStart();
                 sums[i][2] += t.runningBeyond();
@@ -53,21 +56,20 @@ public final class TimeSplitTable {
             out.append('\n');
         }
         int n = inputs.size();
+        List<TimeSplit> means = Arrays.stream(sums).map(sum -> new TimeSplit(sum[0] / n, sum[1] / n,
+                sum[2] / n)).toList();
         out.append("| **mean** |");
-        for (double[] sum : sums) {
-            out.append(' ').append(cell(sum[0] / n, sum[1] / n, sum[2] / n)).append(" |");
-        }
+        means.forEach(mean -> out.append(' ').append(cell(mean)).append(" |"));
         out.append("\n\n");
         for (int i = 0; i < shown.size(); i++) {
-            double queue = sums[i][0] / n;
-            double waiting = sums[i][1] / n;
-            double beyond = sums[i][2] / n;
-            double total = queue + waiting + beyond;
+            TimeSplit mean = means.get(i);
+            double total = mean.total();
             out.append("- `").append(shown.get(i)).append("` over ").append(n).append(" inputs: the average job ends ")
-                    .append(grouped(total)).append(" s after its duration: ").append(grouped(queue))
-                    .append(" s first queueing (").append(share(queue, total)).append("), ").append(grouped(waiting))
-                    .append(" s waiting after its first start (").append(share(waiting, total)).append("), ")
-                    .append(grouped(beyond)).append(" s running beyond its duration (").append(share(beyond, total))
+                    .append(grouped(total)).append(" s after its duration: ").append(grouped(mean.firstQueue()))
+                    .append(" s first queueing (").append(share(mean.firstQueue(), total)).append("), ")
+                    .append(grouped(mean.waitingAfterStart())).append(" s waiting after its first start (")
+                    .append(share(mean.waitingAfterStart(), total)).append("), ").append(grouped(mean.runningBeyond()))
+                    .append(" s running beyond its duration (").append(share(mean.runningBeyond(), total))
                     .append(")\n");
         }
     }
@@ -79,8 +81,8 @@ public final class TimeSplitTable {
         return r == null ? Optional.empty() : r.split();
     }
 
-    private static String cell(double queue, double waiting, double beyond) {
-        return grouped(queue) + " / " + grouped(waiting) + " / " + grouped(beyond);
+    private static String cell(TimeSplit t) {
+        return grouped(t.firstQueue()) + " / " + grouped(t.waitingAfterStart()) + " / " + grouped(t.runningBeyond());
     }
 
     private static String share(double part, double total) {

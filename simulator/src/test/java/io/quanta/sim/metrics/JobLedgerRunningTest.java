@@ -26,10 +26,16 @@ class JobLedgerRunningTest {
                 .setAt(ORIGIN.plusSeconds(atSeconds)).build();
     }
 
-    @Test
-    void shouldCountEachAttemptFromItsFirstNodeStartedToItsLastNodeEndedAndNothingWhileSuspended() {
+    /** A ledger with one 16-GPU job of 100 s, submitted at 0. */
+    private static JobLedger gangLedger() {
         JobLedger ledger = new JobLedger(ORIGIN, 8);
         ledger.submitted(new TraceJob("j", 0, 16, 100, "vc"), "resnet50");
+        return ledger;
+    }
+
+    @Test
+    void shouldCountEachAttemptFromItsFirstNodeStartedToItsLastNodeEndedAndNothingWhileSuspended() {
+        JobLedger ledger = gangLedger();
 
         ledger.event(event("n1", 1, JobEventType.STARTED, 10));
         ledger.event(event("n2", 1, JobEventType.STARTED, 12));
@@ -48,8 +54,7 @@ class JobLedgerRunningTest {
 
     @Test
     void shouldEndTheRunningTimeWhenTheJobFinishesThoughAGangsOtherNodesHaveNotReportedYet() {
-        JobLedger ledger = new JobLedger(ORIGIN, 8);
-        ledger.submitted(new TraceJob("j", 0, 16, 100, "vc"), "resnet50");
+        JobLedger ledger = gangLedger();
         ledger.event(event("n1", 1, JobEventType.STARTED, 10));
         ledger.event(event("n2", 1, JobEventType.STARTED, 11));
         ledger.event(event("n1", 1, JobEventType.COMPLETED, 130));

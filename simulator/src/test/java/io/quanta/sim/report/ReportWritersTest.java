@@ -81,8 +81,8 @@ class ReportWritersTest {
         SimulationRun run = run("fifo", 1);
 
         // a: no wait, ran its 100 s; b: waited 10.5 s to start, ran 100 s, so 179.5 s without GPUs after its start
-        assertThat(run.summary().avgWaitingAfterStart()).isEqualTo(89.75);
-        assertThat(run.summary().avgRunningBeyond()).isEqualTo(0);
+        assertThat(run.summary().split().orElseThrow().waitingAfterStart()).isEqualTo(89.75);
+        assertThat(run.summary().split().orElseThrow().runningBeyond()).isEqualTo(0);
         assertThat(SummaryWriter.text(Map.of(), run)).contains("avg wait after start:  90 s (suspended, waiting to"
                 + " resume)", "avg run over duration: 0 s (packed");
         assertThat(SummaryWriter.json(Map.of(), run)).contains("\"avg_waiting_after_start_s\": 89.75",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.metrics.TimeSplit;
 import io.quanta.sim.testing.Traces;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.report.JobCsvWriter;
 import io.quanta.sim.testing.Traces;
 import java.io.Reader;
 import java.io.Writer;
@@ -77,6 +78,13 @@ class RunResultTopPercentTest {
         assertThat(quanta().run(true)).isEqualTo(fresh);
 
         Path jobs = quanta().runDir().resolve("jobs.csv");
+        String current = Files.readString(jobs);
+        // an older build's jobs.csv, without the running_s column, is read too
+        Files.writeString(jobs, current.replaceAll("(?m),[^,\n]*$", ""));
+        assertThat(Files.readAllLines(jobs).get(0)).isEqualTo(JobCsvWriter.HEADER_WITHOUT_RUNNING);
+        assertThat(quanta().run(true).topPercentJct()).isEqualTo(fresh.topPercentJct());
+        Files.writeString(jobs, current);
+
         Files.writeString(jobs, Files.readString(jobs) + "forged,row\n");
         assertThat(quanta().run(true).topPercentJct()).isNaN();
         Files.writeString(jobs, Files.readString(jobs).replace("forged,row\n", "").replaceFirst(",FINISHED", ",X")

@@ -3,6 +3,7 @@ package io.quanta.sim.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.metrics.TimeSplit;
 import io.quanta.sim.testing.Traces;
 import java.util.LinkedHashMap;
 import java.util.List;

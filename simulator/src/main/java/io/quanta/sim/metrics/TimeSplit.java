@@ -1,6 +1,5 @@
-package io.quanta.sim.suite;
+package io.quanta.sim.metrics;
 
-import io.quanta.sim.metrics.JobOutcome;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,7 +7,8 @@ import java.util.Optional;
  * Where the average finished job's time beyond its service time at full speed went, in three parts that add up to
  * its JCT minus its duration: waiting for its first start, waiting without GPUs after it (suspended, waiting to
  * resume), and running beyond its duration (slower while packed or spread, checkpoints and restarts). Seconds, means
- * over the run's finished jobs. A run read back from a result file written before the split was kept has none.
+ * over the run's finished jobs (so the three add up to the average JCT minus the mean duration when every job
+ * finished). A run read back from a result file written before the split was kept has none.
  *
  * @param firstQueue mean of first start minus submit
  * @param waitingAfterStart mean of {@link JobOutcome#waitingAfterStartSeconds}
