@@ -12,7 +12,13 @@ public enum Half {
      * Inputs cut from a trace outside this repository ({@code SuiteMain --held-back}): Philly periods held back to
      * check that what the two halves say generalises.
      */
-    HELD_BACK;
+    HELD_BACK,
+    /**
+     * The windows of {@code philly_dev.csv} halfway between the suite's own windows ({@code SuiteMain --between}): most
+     * of their jobs are in no input of either half, and no default was chosen on them; a check, like the held-back
+     * periods, that what the halves say is not a property of where their windows happen to start.
+     */
+    BETWEEN;
 
     /** Lower-case name with '-' for '_', as in {@code --half}. */
     public String label() {

@@ -53,11 +53,7 @@ public final class SuiteDefinition {
 
     /** The window inputs of the full Philly trace. */
     public static List<SuiteInput> phillyWindows(Trace full) {
-        if (full.size() < WINDOWS * WINDOW_JOBS / 2) {
-            throw new IllegalArgumentException("trace " + full.name() + " has " + full.size() + " jobs; the suite's "
-                    + WINDOWS + " windows of " + WINDOW_JOBS + " need the whole philly_dev.csv");
-        }
-        int step = (full.size() - WINDOW_JOBS) / (WINDOWS - 1);
+        int step = step(full);
         List<SuiteInput> inputs = new ArrayList<>();
         for (int k = 0; k < WINDOWS; k++) {
             int first = k * step;
@@ -77,6 +73,40 @@ public final class SuiteDefinition {
                     choice.ratioAt(choice.moderate()), 1));
         }
         return inputs;
+    }
+
+    /**
+     * The windows halfway between the suite's own ({@code SuiteMain --between}, {@link Half#BETWEEN}): window
+     * {@code bk} starts at job {@code k x step + step / 2} of the full trace ({@code step} as in
+     * {@link #phillyWindows}), between windows {@code wk} and {@code wk+1}, for {@code k} from 0 to 14; each at its
+     * heavy and moderate size ({@link LoadRule}), seed 1, as the held-back periods are cut. A window sharing more than
+     * a tenth of its jobs with the inputs the earlier quanta defaults were tuned on is left out, by the rule that
+     * puts such windows in the tuning half (on {@code philly_dev.csv}: {@code b13} and {@code b14}). Each window
+     * shares {@code 2000 - step / 2} jobs with the suite window before it and {@code 2000 - (step - step / 2)} with
+     * the one after it (306 and 305 on {@code philly_dev.csv}); the other 1,389 are in no input of the suite.
+     *
+     * @throws IllegalArgumentException when the trace is shorter than the suite's windows need
+     */
+    public static List<SuiteInput> between(Trace full) {
+        int step = step(full);
+        List<SuiteInput> inputs = new ArrayList<>();
+        for (int k = 0; k < WINDOWS - 1; k++) {
+            int first = k * step + step / 2;
+            if (!sharesEarlierTuning(first)) {
+                inputs.addAll(whole(String.format(Locale.ROOT, "b%02d", k), full.window(first, WINDOW_JOBS),
+                        Half.BETWEEN));
+            }
+        }
+        return inputs;
+    }
+
+    /** Jobs between the starts of two of the suite's windows of {@code full}. */
+    private static int step(Trace full) {
+        if (full.size() < WINDOWS * WINDOW_JOBS / 2) {
+            throw new IllegalArgumentException("trace " + full.name() + " has " + full.size() + " jobs; the suite's "
+                    + WINDOWS + " windows of " + WINDOW_JOBS + " need the whole philly_dev.csv");
+        }
+        return (full.size() - WINDOW_JOBS) / (WINDOWS - 1);
     }
 
     /**
@@ -125,10 +155,18 @@ public final class SuiteDefinition {
 
     /** The half of window {@code k} that starts at job {@code first}. */
     static Half halfOf(int k, int first) {
+        return k % 2 == 0 || sharesEarlierTuning(first) ? Half.TUNING : Half.CHECK;
+    }
+
+    /**
+     * True when the window that starts at job {@code first} shares more than a tenth of its jobs with the inputs the
+     * earlier quanta defaults were tuned on.
+     */
+    static boolean sharesEarlierTuning(int first) {
         int last = first + WINDOW_JOBS - 1;
         int shared = shared(first, last, EARLIER_TUNING_A_FIRST, EARLIER_TUNING_A_LAST)
                 + shared(first, last, EARLIER_TUNING_B_FIRST, EARLIER_TUNING_B_LAST);
-        return k % 2 == 0 || shared * 10 > WINDOW_JOBS ? Half.TUNING : Half.CHECK;
+        return shared * 10 > WINDOW_JOBS;
     }
 
     /** Jobs in both ranges (inclusive bounds). */

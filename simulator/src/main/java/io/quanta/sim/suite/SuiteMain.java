@@ -33,11 +33,13 @@ import java.util.stream.Collectors;
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
  *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|held-back|all] [--inputs ID,...] [--resume]
  *     [--reuse DIR2]...
- *     [--threads N] [--shift S | --shifts S1,S2,...] [--list] [--bounds-only] [--held-back FILE]
+ *     [--threads N] [--shift S | --shifts S1,S2,...] [--list] [--bounds-only] [--held-back FILE | --between]
  * </pre>
  * {@code --held-back FILE} runs the windows of a Philly-format trace kept outside this repository instead of the
  * suite's inputs ({@link SuiteDefinition#heldBack}), all in the held-back half: the check that what the tuning and
  * check halves say holds on periods no one has looked at. {@code --philly} and {@code --alibaba} are then not read.
+ * {@code --between} runs the windows of {@code --philly} halfway between the suite's own instead
+ * ({@link SuiteDefinition#between}), all in the between half; {@code --alibaba} is then not read.
  * {@code --shift S} submits every job {@code S} seconds later. The scheduler runs a pass at most every 10 s of stream
  * time ({@code scheduler.pass.interval.ms}), so where the submit times fall against that grid changes which jobs one
  * pass sees together: a run at a shift of a few seconds is the same input at another phase, and the spread of a
@@ -63,6 +65,7 @@ public final class SuiteMain {
     public static final String USAGE = """
             usage: suite --philly FILE --alibaba FILE [options]
                    suite --held-back FILE [options]
+                   suite --philly FILE --between [options]
               --philly FILE        philly_dev.csv (the whole trace: the windows are cut from it)
               --alibaba FILE       alibaba_openb2023_lastweek.csv
               --out DIR            results under DIR/MODEL/INPUT/LABEL (default eval-out/suite)
@@ -70,7 +73,7 @@ public final class SuiteMain {
               --run SPEC           a column: POLICY, or LABEL=POLICY[:key=value,...]; repeatable (the same
                                    column given twice runs once; one label for two columns is refused)
                                    (default tiresias-las, tiresias-gittins, srtf-oracle, quanta)
-              --half H             tuning, check, held-back or all (default all)
+              --half H             tuning, check, held-back, between or all (default all)
               --inputs ID,...      only these inputs
               --resume             read back runs already in DIR instead of running them again
               --reuse DIR2         read runs found in DIR2/MODEL/INPUT/LABEL instead of running them; repeatable
@@ -88,6 +91,9 @@ public final class SuiteMain {
               --held-back FILE     instead of the suite's inputs, windows of this Philly-format trace kept
                                    outside the repository (up to 16 of 2,000 jobs, heavy and moderate, seed 1;
                                    ids start with the file's name); --philly and --alibaba are then not needed
+              --between            instead of the suite's inputs, the windows of --philly halfway between its
+                                   windows (b00 to b12, heavy and moderate, seed 1: most of their jobs are in no
+                                   input of either half); --alibaba is then not needed
             """;
 
     private SuiteMain() {
@@ -100,10 +106,13 @@ public final class SuiteMain {
     /** Parsed flags. */
     record Options(Path philly, Path alibaba, Path out, FidelityMode mode, List<RunSpec> runs, String half,
                    Set<String> inputs, boolean resume, List<Path> reuse, int threads, boolean list,
-                   boolean boundsOnly, List<Long> shifts, Path heldBack) {
+                   boolean boundsOnly, List<Long> shifts, Path heldBack, boolean between) {
 
         /** The inputs these options name, before {@code --half} and {@code --inputs} select among them. */
         List<SuiteInput> allInputs() {
+            if (between) {
+                return SuiteDefinition.between(TraceLoader.load(philly));
+            }
             return heldBack == null ? SuiteDefinition.standard(philly, alibaba)
                     : SuiteDefinition.heldBack(TraceLoader.load(heldBack), heldBack.getFileName().toString());
         }
@@ -299,6 +308,7 @@ public final class SuiteMain {
         int threads = 1;
         List<Long> shifts = new ArrayList<>();
         Path heldBack = null;
+        boolean between = false;
         for (int i = 0; i < args.length; i++) {
             String flag = args[i];
             switch (flag) {
@@ -329,6 +339,7 @@ public final class SuiteMain {
                 case "--list" -> list = true;
                 case "--bounds-only" -> boundsOnly = true;
                 case "--held-back" -> heldBack = Path.of(value(args, ++i, flag));
+                case "--between" -> between = true;
                 case "--threads" -> {
                     try {
                         threads = Integer.parseInt(value(args, ++i, flag));
@@ -361,7 +372,13 @@ public final class SuiteMain {
                 default -> throw new IllegalArgumentException("unknown option '" + flag + "'");
             }
         }
-        if (heldBack == null && (philly == null || alibaba == null)) {
+        if (between && heldBack != null) {
+            throw new IllegalArgumentException("give --held-back or --between, not both");
+        }
+        if (between && philly == null) {
+            throw new IllegalArgumentException("--between needs --philly: its windows are cut from it");
+        }
+        if (!between && heldBack == null && (philly == null || alibaba == null)) {
             throw new IllegalArgumentException("--philly and --alibaba are required (or --held-back)");
         }
         if (runs.isEmpty()) {
@@ -392,7 +409,7 @@ public final class SuiteMain {
             throw new IllegalArgumentException("--list and --bounds-only take one --shift, not --shifts");
         }
         return new Options(philly, alibaba, out, mode, List.copyOf(runs), half, inputs, resume, List.copyOf(reuse),
-                threads, list, boundsOnly, List.copyOf(shifts), heldBack);
+                threads, list, boundsOnly, List.copyOf(shifts), heldBack, between);
     }
 
     private static long shift(String text) {

@@ -147,7 +147,7 @@ class SuiteHeldBackTest {
                 .isEqualTo(Path.of("h.csv"));
         assertThatThrownBy(() -> SuiteMain.parse(new String[] {"--held-back", "h.csv", "--half", "held_back"}))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("--half must be tuning, check, held-back, all");
+                .hasMessageContaining("--half must be tuning, check, held-back, between, all");
     }
 
     /** {@code n} jobs, one every 10 s: mostly one GPU, some gangs, 500 to 1,700 s. */
