@@ -347,6 +347,15 @@ public final class PolicyConfigKeys {
                     + " would preempt again in the next pass.",
             oneOf("anyone", "preemptor"));
 
+    public static final ConfigKey<String> QUANTA_GATE_INDEX = new ConfigKey<>("quanta.gate-index", "threshold",
+            "threshold, best",
+            "Which 2D-Gittins index quanta's preemption gate (quanta.preempt-by-index) compares: threshold = the one"
+                    + " that orders the queues, whose look-ahead ends at each job's next queue threshold (a waiting"
+                    + " job whose like jobs all ran past that threshold has index 0 and preempts nobody, however much"
+                    + " longer the victim is expected to run); best = the Gittins index proper, the largest over every"
+                    + " look-ahead, which compares jobs of any queue.",
+            oneOf("threshold", "best"));
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -361,7 +370,7 @@ public final class PolicyConfigKeys {
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
             QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
             QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY, QUANTA_SERVICE_ESTIMATE,
-            QUANTA_MOVE_MIN_RUN_S, QUANTA_PREEMPTION_SERVES));
+            QUANTA_MOVE_MIN_RUN_S, QUANTA_PREEMPTION_SERVES, QUANTA_GATE_INDEX));
 
     private PolicyConfigKeys() {
     }

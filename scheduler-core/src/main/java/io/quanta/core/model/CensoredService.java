@@ -106,6 +106,21 @@ public final class CensoredService implements ServiceEstimate {
     }
 
     @Override
+    public double bestIndex(double attained) {
+        int lo = countAtMost(attained);
+        double best = 0.0;
+        for (int k = lo + 1; k <= values.length; k++) {
+            double done = cumMass[k] - cumMass[lo];
+            double expected = cumService[k] - cumService[lo] - done * attained
+                    + (values[k - 1] - attained) * (total() - cumMass[k]);
+            if (expected > 0) {
+                best = Math.max(best, done / expected);
+            }
+        }
+        return best;
+    }
+
+    @Override
     public boolean hasSampleAbove(double attained) {
         return countAtMost(attained) < values.length;
     }

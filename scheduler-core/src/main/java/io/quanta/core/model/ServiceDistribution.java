@@ -123,6 +123,20 @@ public final class ServiceDistribution implements ServiceEstimate {
         return expected > 0 ? done / expected : 0.0;
     }
 
+    @Override
+    public double bestIndex(double attained) {
+        int lo = countAtMost(attained);
+        double best = 0.0;
+        for (int k = lo + 1; k <= sorted.length; k++) {
+            int done = k - lo;
+            double expected = prefix[k] - prefix[lo] - done * attained + (sorted[k - 1] - attained) * (sorted.length - k);
+            if (expected > 0) {
+                best = Math.max(best, done / expected);
+            }
+        }
+        return best;
+    }
+
     /** True when a held sample is larger than {@code attained}: the distribution says how much such a job has left. */
     @Override
     public boolean hasSampleAbove(double attained) {

@@ -14,6 +14,16 @@ public interface ServiceEstimate {
      */
     double gittinsIndex(double attained, double lookAhead);
 
+    /**
+     * The Gittins index proper, {@code max over D > 0 of G(a, D)}: the best chance of finishing per unit of service
+     * over every look-ahead, not the one to a queue's next threshold. Between two held values {@code G(a, D)} only
+     * falls as {@code D} grows (the chance is fixed, the expected service grows), so the largest lies at a look-ahead
+     * that ends at a held value above {@code a}, and one scan of those values finds it. 0 when no mass lies above
+     * {@code a}. Two jobs' indices compare whatever their queues, which the threshold look-ahead's do not: a job
+     * whose every like job ran past its queue's next threshold has {@code G(a, D) = 0} there, however soon it ends.
+     */
+    double bestIndex(double attained);
+
     /** True when some mass lies above {@code attained}: the estimate says how much such a job has left. */
     boolean hasSampleAbove(double attained);
 

@@ -4,6 +4,7 @@ import io.quanta.core.model.Job;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Preempt only when it pays: a waiting job may preempt a running job that the queue rule lets it preempt only when its
@@ -16,8 +17,9 @@ import java.util.Map;
  */
 public final class GittinsPreemptionGate extends PreemptionGate {
 
-    private final GittinsRanking index;
+    private final ToDoubleFunction<Job> index;
     private final boolean prefix;
+    private final boolean best;
     /** With {@code prefix}: each candidate's highest index of itself and every candidate before it in victim order. */
     private final Map<String, Double> guard = new HashMap<>();
 
@@ -28,9 +30,19 @@ public final class GittinsPreemptionGate extends PreemptionGate {
      *     queue first), instead of reaching past it to the oldest, longest jobs
      */
     public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index, boolean prefix) {
+        this(inner, index, prefix, false);
+    }
+
+    /**
+     * @param best true to compare each job's index over every look-ahead ({@link GittinsRanking#bestIndex}, {@code
+     *     quanta.gate-index=best}), false to compare the indices that order the queues, whose look-ahead ends at each
+     *     job's next queue threshold
+     */
+    public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index, boolean prefix, boolean best) {
         super(inner);
-        this.index = index;
+        this.index = best ? index::bestIndex : index::index;
         this.prefix = prefix;
+        this.best = best;
     }
 
     @Override
@@ -41,24 +53,25 @@ public final class GittinsPreemptionGate extends PreemptionGate {
         guard.clear();
         double highest = Double.NEGATIVE_INFINITY;
         for (Job c : candidates) {
-            highest = Math.max(highest, index.index(c));
+            highest = Math.max(highest, index.applyAsDouble(c));
             guard.put(c.id(), highest);
         }
     }
 
     @Override
     protected boolean admits(Job waiting, Job victim) {
-        return index.index(waiting) > bar(victim);
+        return index.applyAsDouble(waiting) > bar(victim);
     }
 
     private double bar(Job victim) {
-        return prefix ? guard.getOrDefault(victim.id(), index.index(victim)) : index.index(victim);
+        return prefix ? guard.getOrDefault(victim.id(), index.applyAsDouble(victim)) : index.applyAsDouble(victim);
     }
 
     @Override
     protected String reasonSuffix(Job waiting, Job victim) {
-        return "; Gittins index " + g(index.index(waiting)) + " > " + g(bar(victim))
-                + (prefix && bar(victim) > index.index(victim) ? " (of a job before it in victim order)" : "");
+        return "; Gittins index" + (best ? " (best look-ahead) " : " ") + g(index.applyAsDouble(waiting)) + " > "
+                + g(bar(victim))
+                + (prefix && bar(victim) > index.applyAsDouble(victim) ? " (of a job before it in victim order)" : "");
     }
 
     private static String g(double v) {

@@ -33,6 +33,7 @@ public final class GittinsRanking implements Ranking {
     private final MultiLevelQueue queues;
     private final ServiceEstimate distribution;
     private final Map<String, Double> cache = new HashMap<>();
+    private final Map<String, Double> bestCache = new HashMap<>();
     /** The level ordered by arrival instead of by index, or -1 for none. */
     private final int fifoLevel;
     /** The tenants' recent completed jobs to rank by, or null to rank by the cell's distribution only. */
@@ -70,6 +71,15 @@ public final class GittinsRanking implements Ranking {
         return cache.computeIfAbsent(job.id(), id -> byDeclaration(job) ? 1 / SrtfRanking.remaining(job)
                 : basis(job).gittinsIndex(job.attainedGpuSeconds(),
                         queues.distanceToNextThreshold(job.attainedGpuSeconds())));
+    }
+
+    /**
+     * The job's Gittins index over every look-ahead ({@link ServiceEstimate#bestIndex}), from the same distribution as
+     * {@link #index}; with declared durations on, 1/r as there. Unlike {@link #index} it compares across queues.
+     */
+    public double bestIndex(Job job) {
+        return bestCache.computeIfAbsent(job.id(), id -> byDeclaration(job) ? 1 / SrtfRanking.remaining(job)
+                : basis(job).bestIndex(job.attainedGpuSeconds()));
     }
 
     /** True when declared durations are on and the job declares one with GPU-seconds of it left. */

@@ -31,6 +31,8 @@ class CensoredServiceTest {
                             .isCloseTo(completed.gittinsIndex(a, d), within(1e-12));
                 }
                 assertThat(censored.hasSampleAbove(a)).isEqualTo(completed.hasSampleAbove(a));
+                assertThat(censored.bestIndex(a)).as("best index at %s", a)
+                        .isCloseTo(completed.bestIndex(a), within(1e-12));
             }
             assertThat(censored.size()).isEqualTo(completed.size());
         }
@@ -94,5 +96,16 @@ class CensoredServiceTest {
         assertThat(empty.gittinsIndex(0, 10)).isZero();
         assertThatThrownBy(() -> empty.quantile(0.5)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> alive.quantile(1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theBestIndexIsTheLargestOverLookAheadsEndingAtAValueWithMass() {
+        // completed 1 and 3, alive at 2: mass 1/3 at 1, 2/3 at 3. a = 0: D = 1 gives (1/3) / (1/3 + 2/3) = 1/3,
+        // D = 3 gives 1 / (1/3 + 2) = 3/7: the best is 3/7
+        CensoredService km = CensoredService.of(ServiceDistribution.of(16, 1, 1, 3), new double[] {2});
+        assertThat(km.bestIndex(0)).isCloseTo(3.0 / 7, within(1e-12));
+        assertThat(km.bestIndex(0)).isGreaterThanOrEqualTo(km.gittinsIndex(0, 1))
+                .isGreaterThanOrEqualTo(km.gittinsIndex(0, Double.POSITIVE_INFINITY));
+        assertThat(km.bestIndex(3)).isZero();
     }
 }

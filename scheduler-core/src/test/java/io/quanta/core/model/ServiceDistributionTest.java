@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ServiceDistributionTest {
@@ -71,5 +72,42 @@ class ServiceDistributionTest {
     @Test
     void shouldRefuseANegativeServiceWhenRecording() {
         assertThatThrownBy(() -> fourJobs.record(-1)).hasMessageContaining("-1");
+    }
+
+    @Test
+    void shouldTakeTheBestLookAheadForTheGittinsIndexProper() {
+        // fourJobs = {100, 200, 300, 1000}. a = 0: D = 100 gives 1 / 400, D = 200 gives 2 / 700, D = 300 gives
+        // 3 / 900 (1 / 300, the best), D = 1000 gives 4 / 1600.
+        assertThat(fourJobs.bestIndex(0)).isCloseTo(1.0 / 300, within(1e-12));
+        // a = 250: {300, 1000} left, residuals 50 and 750: D = 50 gives 1 / 100 (50 + 50), D = 750 gives 2 / 800
+        assertThat(fourJobs.bestIndex(250)).isCloseTo(1.0 / 100, within(1e-12));
+        assertThat(fourJobs.bestIndex(1000)).as("outlived every sample").isZero();
+    }
+
+    @Test
+    void shouldFindNoLookAheadThatBeatsTheBestIndexAndOneThatReachesIt() {
+        Random random = new Random(11);
+        for (int round = 0; round < 50; round++) {
+            int n = 1 + random.nextInt(60);
+            double[] values = new double[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = random.nextInt(4) == 0 ? 500 : Math.floor(random.nextDouble() * 20_000);
+            }
+            ServiceDistribution d = ServiceDistribution.of(1024, 1, values);
+            for (double a : new double[] {0, 100, 500, 3_250, 19_000}) {
+                double best = d.bestIndex(a);
+                double reached = 0;
+                for (double v : d.samples()) {
+                    if (v > a) {
+                        reached = Math.max(reached, d.gittinsIndex(a, v - a));
+                    }
+                }
+                assertThat(best).as("a = %s of %s samples", a, n).isCloseTo(reached, within(1e-15));
+                for (double lookAhead = 1; lookAhead < 40_000; lookAhead *= 1.3) {
+                    assertThat(d.gittinsIndex(a, lookAhead)).isLessThanOrEqualTo(best * (1 + 1e-12));
+                }
+                assertThat(d.gittinsIndex(a, Double.POSITIVE_INFINITY)).isLessThanOrEqualTo(best * (1 + 1e-12));
+            }
+        }
     }
 }

@@ -309,6 +309,13 @@ class PolicyScenarioTest {
                 row("quanta: with index-gate=prefix it stops at the job that ends soon",
                         "policy=quanta quanta.threshold-quantiles=off quanta.index-gate=prefix", pastCell(),
                         List.of(), ""),
+                row("quanta: a new job whose tenant's jobs all ran past the first threshold has index 0 there and "
+                                + "preempts nobody by the queues' index (gate-index=threshold, default), not even a "
+                                + "job its own tenant's jobs say runs 47 times longer",
+                        TENANT_RANKING, lookAheadCell(), List.of(), ""),
+                row("quanta: with gate-index=best the Gittins index over every look-ahead lets it preempt that job",
+                        TENANT_RANKING + " quanta.gate-index=best", lookAheadCell(), List.of("SUSPEND v"),
+                        "Gittins index (best look-ahead) 5.00e-05 > 1.06e-06"),
                 row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
                                 + "tiresias.thresholds=350,2000 quanta.threshold-quantiles=off",
                         gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),
@@ -610,6 +617,22 @@ class PolicyScenarioTest {
         return aCell().nodes(aNode("n1").gpus(1))
                 .distribution(ServiceDistribution.of(16, 1, 100, 200, 300, 1000))
                 .jobs(aJob("q").seq(1), aJob("p").seq(2).attained(150).executed(150)).build();
+    }
+
+    /**
+     * v (tenant giant, attained 60,000 GPU-s, last queue) runs on the only GPU; w (tenant long, new) waits. The cell's
+     * last completed jobs: 8 of tenant giant with 1,000,000 GPU-s and 8 of tenant long with 20,000. Under the
+     * thresholds 350 and 2,000 w's index to its next threshold is 0 (none of its tenant's jobs ended within 350
+     * GPU-s); over every look-ahead it is 1 / 20,000, and v's is 1 / 940,000.
+     */
+    static ClusterSnapshot lookAheadCell() {
+        ServiceDistribution completed = ServiceDistribution.empty(64, 1);
+        for (int i = 0; i < 8; i++) {
+            completed = completed.record("giant", 1_000_000).record("long", 20_000);
+        }
+        return aCell().nodes(aNode("n1").gpus(1)).distribution(completed).jobs(
+                aJob("v").seq(1).tenant("giant").runningOn("n1", 0).attained(60_000).level(2).executed(60_000),
+                aJob("w").seq(2).tenant("long").waiting(5)).build();
     }
 
     /**

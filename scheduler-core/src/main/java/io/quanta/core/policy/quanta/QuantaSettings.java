@@ -55,6 +55,8 @@ import java.util.OptionalDouble;
  *     ({@code quanta.move-min-run-s}, 0 = no bound)
  * @param preemptionServesPreemptor true when a job preempts only where no job ranked ahead of it and left waiting
  *     could take the GPUs freed ({@code quanta.preemption-serves=preemptor})
+ * @param gateIndexBest true when the Gittins gate compares the index over every look-ahead, not the one to the next
+ *     queue threshold ({@code quanta.gate-index=best})
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -66,7 +68,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean unpackWhileWaiting, boolean provenGangPacks,
                              double demotionGrace, boolean packVictimsAtHost, boolean packLocality,
                              boolean censoredThresholds, boolean censoredIndex, double moveMinRun,
-                             boolean preemptionServesPreemptor) {
+                             boolean preemptionServesPreemptor, boolean gateIndexBest) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -106,7 +108,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 estimate.equals("censored") || estimate.equals("censored-thresholds"),
                 estimate.equals("censored") || estimate.equals("censored-index"),
                 config.get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S),
-                "preemptor".equals(config.get(PolicyConfigKeys.QUANTA_PREEMPTION_SERVES)));
+                "preemptor".equals(config.get(PolicyConfigKeys.QUANTA_PREEMPTION_SERVES)),
+                "best".equals(config.get(PolicyConfigKeys.QUANTA_GATE_INDEX)));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */
