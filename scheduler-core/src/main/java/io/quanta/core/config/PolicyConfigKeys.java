@@ -348,13 +348,15 @@ public final class PolicyConfigKeys {
             oneOf("anyone", "preemptor"));
 
     public static final ConfigKey<String> QUANTA_GATE_INDEX = new ConfigKey<>("quanta.gate-index", "threshold",
-            "threshold, best",
+            "threshold, best, best-when-zero",
             "Which 2D-Gittins index quanta's preemption gate (quanta.preempt-by-index) compares: threshold = the one"
                     + " that orders the queues, whose look-ahead ends at each job's next queue threshold (a waiting"
                     + " job whose like jobs all ran past that threshold has index 0 and preempts nobody, however much"
                     + " longer the victim is expected to run); best = the Gittins index proper, the largest over every"
-                    + " look-ahead, which compares jobs of any queue.",
-            oneOf("threshold", "best"));
+                    + " look-ahead, which compares jobs of any queue; best-when-zero = the queues' index, except for a"
+                    + " waiting job whose queues' index is 0: it and its victims are compared by the index over every"
+                    + " look-ahead.",
+            oneOf("threshold", "best", "best-when-zero"));
 
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,

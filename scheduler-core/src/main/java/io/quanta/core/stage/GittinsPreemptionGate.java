@@ -4,7 +4,6 @@ import io.quanta.core.model.Job;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Preempt only when it pays: a waiting job may preempt a running job that the queue rule lets it preempt only when its
@@ -17,11 +16,26 @@ import java.util.function.ToDoubleFunction;
  */
 public final class GittinsPreemptionGate extends PreemptionGate {
 
-    private final ToDoubleFunction<Job> index;
+    /** Which index the gate compares ({@code quanta.gate-index}). */
+    public enum LookAhead {
+        /** The index that orders the queues: look-ahead to each job's next queue threshold. */
+        THRESHOLD,
+        /** The Gittins index proper, over every look-ahead ({@link GittinsRanking#bestIndex}). */
+        BEST,
+        /**
+         * The queues' index, except for a waiting job whose queues' index is 0 (no like job ended within its
+         * look-ahead): that job and its victim are compared by their index over every look-ahead.
+         */
+        BEST_WHEN_ZERO
+    }
+
+    private final GittinsRanking index;
     private final boolean prefix;
-    private final boolean best;
-    /** With {@code prefix}: each candidate's highest index of itself and every candidate before it in victim order. */
+    private final LookAhead lookAhead;
+    /** With {@code prefix}: each candidate's highest queues' index of itself and every candidate before it. */
     private final Map<String, Double> guard = new HashMap<>();
+    /** The same for the index over every look-ahead. */
+    private final Map<String, Double> bestGuard = new HashMap<>();
 
     /**
      * @param prefix false: the waiting job must beat the victim's index; true: it must beat the index of the victim
@@ -30,19 +44,15 @@ public final class GittinsPreemptionGate extends PreemptionGate {
      *     queue first), instead of reaching past it to the oldest, longest jobs
      */
     public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index, boolean prefix) {
-        this(inner, index, prefix, false);
+        this(inner, index, prefix, LookAhead.THRESHOLD);
     }
 
-    /**
-     * @param best true to compare each job's index over every look-ahead ({@link GittinsRanking#bestIndex}, {@code
-     *     quanta.gate-index=best}), false to compare the indices that order the queues, whose look-ahead ends at each
-     *     job's next queue threshold
-     */
-    public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index, boolean prefix, boolean best) {
+    /** @param lookAhead which index the gate compares */
+    public GittinsPreemptionGate(PreemptionRule inner, GittinsRanking index, boolean prefix, LookAhead lookAhead) {
         super(inner);
-        this.index = best ? index::bestIndex : index::index;
+        this.index = index;
         this.prefix = prefix;
-        this.best = best;
+        this.lookAhead = lookAhead;
     }
 
     @Override
@@ -51,27 +61,45 @@ public final class GittinsPreemptionGate extends PreemptionGate {
             return;
         }
         guard.clear();
+        bestGuard.clear();
         double highest = Double.NEGATIVE_INFINITY;
+        double highestBest = Double.NEGATIVE_INFINITY;
         for (Job c : candidates) {
-            highest = Math.max(highest, index.applyAsDouble(c));
+            highest = Math.max(highest, index.index(c));
             guard.put(c.id(), highest);
+            if (lookAhead != LookAhead.THRESHOLD) {
+                highestBest = Math.max(highestBest, index.bestIndex(c));
+                bestGuard.put(c.id(), highestBest);
+            }
         }
     }
 
     @Override
     protected boolean admits(Job waiting, Job victim) {
-        return index.applyAsDouble(waiting) > bar(victim);
+        return best(waiting) ? index.bestIndex(waiting) > bar(victim, true) : index.index(waiting) > bar(victim, false);
     }
 
-    private double bar(Job victim) {
-        return prefix ? guard.getOrDefault(victim.id(), index.applyAsDouble(victim)) : index.applyAsDouble(victim);
+    /** True when {@code waiting} and its victims are compared by the index over every look-ahead. */
+    private boolean best(Job waiting) {
+        return switch (lookAhead) {
+            case THRESHOLD -> false;
+            case BEST -> true;
+            case BEST_WHEN_ZERO -> index.index(waiting) == 0;
+        };
+    }
+
+    private double bar(Job victim, boolean best) {
+        double own = best ? index.bestIndex(victim) : index.index(victim);
+        return prefix ? (best ? bestGuard : guard).getOrDefault(victim.id(), own) : own;
     }
 
     @Override
     protected String reasonSuffix(Job waiting, Job victim) {
-        return "; Gittins index" + (best ? " (best look-ahead) " : " ") + g(index.applyAsDouble(waiting)) + " > "
-                + g(bar(victim))
-                + (prefix && bar(victim) > index.applyAsDouble(victim) ? " (of a job before it in victim order)" : "");
+        boolean best = best(waiting);
+        double own = best ? index.bestIndex(victim) : index.index(victim);
+        return "; Gittins index" + (best ? " (best look-ahead) " : " ")
+                + g(best ? index.bestIndex(waiting) : index.index(waiting)) + " > " + g(bar(victim, best))
+                + (prefix && bar(victim, best) > own ? " (of a job before it in victim order)" : "");
     }
 
     private static String g(double v) {

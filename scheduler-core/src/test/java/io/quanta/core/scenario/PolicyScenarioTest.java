@@ -316,6 +316,15 @@ class PolicyScenarioTest {
                 row("quanta: with gate-index=best the Gittins index over every look-ahead lets it preempt that job",
                         TENANT_RANKING + " quanta.gate-index=best", lookAheadCell(), List.of("SUSPEND v"),
                         "Gittins index (best look-ahead) 5.00e-05 > 1.06e-06"),
+                row("quanta: with gate-index=best-when-zero too: its queues' index is 0, so it and v are compared by "
+                                + "the index over every look-ahead",
+                        TENANT_RANKING + " quanta.gate-index=best-when-zero", lookAheadCell(), List.of("SUSPEND v"),
+                        "Gittins index (best look-ahead) 5.00e-05 > 1.06e-06"),
+                row("quanta: best-when-zero keeps the queues' index for a job whose queues' index is above 0",
+                        "policy=quanta quanta.gate-index=best-when-zero", indexCell(3_849), List.of(), ""),
+                row("quanta: ... where best compares the index over every look-ahead, 1 / 400 against 1 / 549",
+                        "policy=quanta quanta.gate-index=best quanta.demotion-grace=0", indexCell(3_849),
+                        List.of("SUSPEND v"), "Gittins index (best look-ahead) 0.00250 > 0.00182"),
                 row("quanta: Gittins order inside a queue by default", "policy=quanta gittins.min-samples=4 "
                                 + "tiresias.thresholds=350,2000 quanta.threshold-quantiles=off",
                         gittinsCell(), List.of("START p n1/0"), "Gittins index 0.00500000"),

@@ -164,7 +164,7 @@ public final class QuantaPolicy extends AbstractPolicy {
     private PreemptionRule gated(PreemptionRule rule, LasRanking levels, MultiLevelQueue queues, GittinsRanking index) {
         PreemptionRule gated = rule;
         if (preemptByIndex) {
-            gated = new GittinsPreemptionGate(gated, index, settings.indexGatePrefix(), settings.gateIndexBest());
+            gated = new GittinsPreemptionGate(gated, index, settings.indexGatePrefix(), settings.gateIndex());
         }
         if (settings.promotedPreemptsAhead()) {
             gated = new PromotedJobGate(gated, levels, queues, settings.promotedMargin());

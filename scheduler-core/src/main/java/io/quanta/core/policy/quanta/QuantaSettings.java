@@ -4,9 +4,11 @@ import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.config.PolicyConfigKeys;
 import io.quanta.core.placement.PlacementMode;
 import io.quanta.core.placement.PlacementRule;
+import io.quanta.core.stage.GittinsPreemptionGate;
 import io.quanta.core.stage.MultiLevelQueue;
 import io.quanta.core.stage.QueueRules;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
@@ -55,8 +57,7 @@ import java.util.OptionalDouble;
  *     ({@code quanta.move-min-run-s}, 0 = no bound)
  * @param preemptionServesPreemptor true when a job preempts only where no job ranked ahead of it and left waiting
  *     could take the GPUs freed ({@code quanta.preemption-serves=preemptor})
- * @param gateIndexBest true when the Gittins gate compares the index over every look-ahead, not the one to the next
- *     queue threshold ({@code quanta.gate-index=best})
+ * @param gateIndex which index the Gittins gate compares ({@code quanta.gate-index})
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -68,7 +69,7 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean unpackWhileWaiting, boolean provenGangPacks,
                              double demotionGrace, boolean packVictimsAtHost, boolean packLocality,
                              boolean censoredThresholds, boolean censoredIndex, double moveMinRun,
-                             boolean preemptionServesPreemptor, boolean gateIndexBest) {
+                             boolean preemptionServesPreemptor, GittinsPreemptionGate.LookAhead gateIndex) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -109,7 +110,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 estimate.equals("censored") || estimate.equals("censored-index"),
                 config.get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S),
                 "preemptor".equals(config.get(PolicyConfigKeys.QUANTA_PREEMPTION_SERVES)),
-                "best".equals(config.get(PolicyConfigKeys.QUANTA_GATE_INDEX)));
+                GittinsPreemptionGate.LookAhead.valueOf(config.get(PolicyConfigKeys.QUANTA_GATE_INDEX)
+                        .toUpperCase(Locale.ROOT).replace('-', '_')));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */

@@ -10,6 +10,7 @@ import io.quanta.core.placement.PlacementMode;
 import io.quanta.core.placement.PlacementRule;
 import java.util.HashMap;
 import java.util.Map;
+import io.quanta.core.stage.GittinsPreemptionGate;
 import io.quanta.core.stage.QueueRules;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -32,7 +33,7 @@ class QuantaSettingsTest {
         return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
                 new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, true, true, false, false, false,
-                0.1, true, true, false, false, 0, true, false);
+                0.1, true, true, false, false, 0, true, GittinsPreemptionGate.LookAhead.THRESHOLD);
     }
 
     static Stream<Row> rows() {
@@ -66,7 +67,8 @@ class QuantaSettingsTest {
                                 OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, false, false, true, true,
-                                true, 0.25, false, false, true, true, 1800, false, true)),
+                                true, 0.25, false, false, true, true, 1800, false,
+                                GittinsPreemptionGate.LookAhead.BEST)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
