@@ -129,7 +129,8 @@ public final class ServiceDistribution implements ServiceEstimate {
         double best = 0.0;
         for (int k = lo + 1; k <= sorted.length; k++) {
             int done = k - lo;
-            double expected = prefix[k] - prefix[lo] - done * attained + (sorted[k - 1] - attained) * (sorted.length - k);
+            double expected = prefix[k] - prefix[lo] - done * attained
+                    + (sorted[k - 1] - attained) * (sorted.length - k);
             if (expected > 0) {
                 best = Math.max(best, done / expected);
             }

@@ -12,7 +12,9 @@ import java.util.Map;
  * jobs say that a job just past a threshold is likely to finish soon (a sweep of equal jobs that all cross 3,250
  * GPU-s shortly before they end), suspending it to start a new job of unknown length delays both and pays a suspend
  * and a resume. The index is the expected chance of finishing per unit of service spent, so the comparison is the
- * Gittins rule itself applied to the pair.
+ * Gittins rule itself applied to the pair. By default it compares the indices that order the queues, whose look-ahead
+ * ends at each job's next threshold; {@link LookAhead} can compare the index over every look-ahead instead
+ * ({@code quanta.gate-index}), which is 0 only for a job that outlived every job its estimate holds.
  */
 public final class GittinsPreemptionGate extends PreemptionGate {
 

@@ -31,7 +31,8 @@ import java.util.stream.Collectors;
  * {@code --resume}, {@code OUT}) has them.
  * <pre>
  * java -cp ... io.quanta.sim.suite.SuiteMain --philly FILE --alibaba FILE [--out DIR] [--model MODE]
- *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|held-back|all] [--inputs ID,...] [--resume]
+ *     [--run LABEL=POLICY[:k=v,...]]... [--half tuning|check|held-back|between|all] [--inputs ID,...]
+ *     [--resume]
  *     [--reuse DIR2]...
  *     [--threads N] [--shift S | --shifts S1,S2,...] [--list] [--bounds-only] [--held-back FILE | --between]
  * </pre>
