@@ -68,7 +68,7 @@ public final class GittinsRanking implements Ranking {
      * a job with r > 0 declared GPU-seconds left.
      */
     public double index(Job job) {
-        return cache.computeIfAbsent(job.id(), id -> byDeclaration(job) ? 1 / SrtfRanking.remaining(job)
+        return cache.computeIfAbsent(job.id(), id -> byDeclaration(job) ? declaredIndex(job)
                 : basis(job).gittinsIndex(job.attainedGpuSeconds(),
                         queues.distanceToNextThreshold(job.attainedGpuSeconds())));
     }
@@ -78,8 +78,13 @@ public final class GittinsRanking implements Ranking {
      * {@link #index}; with declared durations on, 1/r as there. Unlike {@link #index} it compares across queues.
      */
     public double bestIndex(Job job) {
-        return bestCache.computeIfAbsent(job.id(), id -> byDeclaration(job) ? 1 / SrtfRanking.remaining(job)
+        return bestCache.computeIfAbsent(job.id(), id -> byDeclaration(job) ? declaredIndex(job)
                 : basis(job).bestIndex(job.attainedGpuSeconds()));
+    }
+
+    /** The index of a job known to finish after exactly its declared GPU-seconds left, {@code r}: 1/r. */
+    private static double declaredIndex(Job job) {
+        return 1 / SrtfRanking.remaining(job);
     }
 
     /** True when declared durations are on and the job declares one with GPU-seconds of it left. */

@@ -66,6 +66,16 @@ public record Summary(int jobs, int finished, int unfinished, double avgJct, dou
                 wall > 0 ? stats.simulatedSeconds() / wall : Double.NaN, wall);
     }
 
+    /** The finished jobs' average time without GPUs after their first start; NaN where the split is empty. */
+    public double avgWaitingAfterStart() {
+        return split.map(TimeSplit::waitingAfterStart).orElse(Double.NaN);
+    }
+
+    /** The finished jobs' average running time beyond their duration; NaN where the split is empty. */
+    public double avgRunningBeyond() {
+        return split.map(TimeSplit::runningBeyond).orElse(Double.NaN);
+    }
+
     /** The figures by name, in a stable order (for JSON and tables). */
     public Map<String, Number> asMap() {
         Map<String, Number> m = new LinkedHashMap<>();
@@ -78,8 +88,8 @@ public record Summary(int jobs, int finished, int unfinished, double avgJct, dou
         m.put("p99_jct_s", p99Jct);
         m.put("max_jct_s", maxJct);
         m.put("avg_queueing_delay_s", avgQueueingDelay);
-        m.put("avg_waiting_after_start_s", split.map(TimeSplit::waitingAfterStart).orElse(Double.NaN));
-        m.put("avg_running_beyond_s", split.map(TimeSplit::runningBeyond).orElse(Double.NaN));
+        m.put("avg_waiting_after_start_s", avgWaitingAfterStart());
+        m.put("avg_running_beyond_s", avgRunningBeyond());
         m.put("makespan_s", makespan);
         m.put("gpu_utilisation_allocated", utilisationAllocated);
         m.put("gpu_utilisation_useful", utilisationUseful);

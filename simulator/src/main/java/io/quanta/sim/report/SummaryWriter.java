@@ -4,7 +4,6 @@ import io.quanta.schemas.DecisionType;
 import io.quanta.sim.engine.SimulationRun;
 import io.quanta.sim.metrics.RunStats;
 import io.quanta.sim.metrics.Summary;
-import io.quanta.sim.metrics.TimeSplit;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
@@ -53,9 +52,8 @@ public final class SummaryWriter {
         line(b, "p99 JCT", Numbers.human(s.p99Jct(), 0) + " s");
         line(b, "max JCT", Numbers.human(s.maxJct(), 0) + " s");
         line(b, "avg queueing delay", Numbers.human(s.avgQueueingDelay(), 0) + " s");
-        line(b, "avg wait after start", Numbers.human(s.split().map(TimeSplit::waitingAfterStart).orElse(Double.NaN), 0) + " s (suspended, waiting to"
-                + " resume)");
-        line(b, "avg run over duration", Numbers.human(s.split().map(TimeSplit::runningBeyond).orElse(Double.NaN), 0)
+        line(b, "avg wait after start", Numbers.human(s.avgWaitingAfterStart(), 0) + " s (suspended, waiting to resume)");
+        line(b, "avg run over duration", Numbers.human(s.avgRunningBeyond(), 0)
                 + " s (packed, spread, checkpoints and restarts)");
         line(b, "makespan", Numbers.human(s.makespan(), 0) + " s (" + Numbers.duration(s.makespan()) + ")");
         line(b, "GPU utilisation", "allocated " + Numbers.human(100 * s.utilisationAllocated(), 1) + "%, useful "
