@@ -134,7 +134,9 @@ public final class JobLedger {
                         }
                         if (entry.activeParts++ == 0) {
                             runningJobs++;
-                            entry.runningSince = event.getAt();
+                            // a start reported after the job finished (a stale or replayed attempt) is not its
+                            // running time: that ended at the finish
+                            entry.runningSince = entry.finish == null ? event.getAt() : null;
                         }
                     }
                 }

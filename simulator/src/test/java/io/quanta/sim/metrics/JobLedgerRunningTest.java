@@ -68,6 +68,23 @@ class JobLedgerRunningTest {
     }
 
     @Test
+    void shouldNotCountAStartThatANodeReportsAfterTheJobFinished() {
+        JobLedger ledger = new JobLedger(ORIGIN, 8);
+        ledger.submitted(new TraceJob("j", 0, 1, 100, "vc"), "resnet50");
+        ledger.event(event("n1", 1, JobEventType.STARTED, 10));
+        ledger.event(event("n1", 1, JobEventType.COMPLETED, 110));
+        ledger.status(JobStatus.newBuilder().setJobId("j").setCellId("cell-0").setState(JobState.FINISHED)
+                .setUpdatedAt(ORIGIN.plusSeconds(110)).setFinishedAt(ORIGIN.plusSeconds(110)).build());
+
+        // a stale or replayed attempt reported late (a node that restarted from an old command, a duplicated record)
+        ledger.event(event("n2", 2, JobEventType.STARTED, 140));
+        ledger.event(event("n2", 2, JobEventType.COMPLETED, 200));
+
+        assertThat(ledger.outcomes().get(0).runningSeconds()).isEqualTo(OptionalDouble.of(100));
+        assertThat(ledger.outcomes().get(0).runningBeyondSeconds()).isEqualTo(OptionalDouble.of(0));
+    }
+
+    @Test
     void shouldGiveZeroRunningForAJobThatNeverStarted() {
         JobLedger ledger = new JobLedger(ORIGIN, 8);
         ledger.submitted(new TraceJob("j", 0, 1, 100, "vc"), "resnet50");
