@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quanta.sim.testing.Traces;
 import io.quanta.sim.trace.Trace;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --between}: the windows of philly_dev.csv halfway between the suite's own. */
 class SuiteBetweenTest {
@@ -79,6 +84,24 @@ class SuiteBetweenTest {
     void shouldRefuseATraceShorterThanTheSuitesWindowsNeed() {
         assertThatThrownBy(() -> SuiteDefinition.between(synthetic(15_999)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("has 15999 jobs");
+    }
+
+    @Test
+    void shouldRefuseAShortOrMissingPhillyFileWithAReasonAndRunNothing(@TempDir Path dir) throws Exception {
+        Path shortFile = SuiteHeldBackTest.heldBackFile(dir.resolve("short.csv"), i -> null);
+        Map<Path, String> reasons = Map.of(shortFile, "has 2000 jobs", dir.resolve("missing.csv"),
+                "cannot read trace");
+        for (Map.Entry<Path, String> e : reasons.entrySet()) {
+            ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+            int status = SuiteMain.run(new String[] {"--philly", e.getKey().toString(), "--between", "--run",
+                "tiresias-las", "--out", dir.resolve("out").toString()}, new PrintStream(new ByteArrayOutputStream(),
+                    true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
+
+            assertThat(status).as(e.getKey().toString()).isNotZero();
+            assertThat(stderr.toString(StandardCharsets.UTF_8)).contains(e.getValue());
+        }
+        assertThat(dir.resolve("out")).doesNotExist();
     }
 
     /** {@code n} jobs, one every 10 s: mostly one GPU, some gangs, 500 to 1,700 s. */
