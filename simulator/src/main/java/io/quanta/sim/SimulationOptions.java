@@ -3,6 +3,8 @@ package io.quanta.sim;
 import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.engine.EngineParams;
+import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +19,8 @@ import java.util.TreeMap;
  * @param limit simulate only the first {@code limit} jobs; 0 = all
  * @param cluster the cluster shape ({@code --cluster RxSxG})
  * @param policy the policy name ({@code --policy}), used when {@code compare} is empty
- * @param params policy parameters ({@code --param k=v}), applied to every policy run
+ * @param params policy parameters ({@code --param k=v}), applied to every policy run; {@code sim.} keys are the
+ *     simulated deployment's ({@link EngineParams})
  * @param seed seed of the model-profile rule ({@code --seed})
  * @param mode fidelity of the simulated nodes ({@code --model})
  * @param compare policies to run one after the other on the same trace ({@code --compare p1,p2}); empty = one run
@@ -79,7 +82,8 @@ public record SimulationOptions(Path trace, int limit, ClusterShape cluster, Str
         }
         Map<String, String> all = new TreeMap<>(params);
         all.put("policy", name);
-        PolicyConfig.of(all);
+        EngineParams.apply(EngineSettings.defaults(), all);
+        PolicyConfig.of(EngineParams.policyOnly(all));
         return all;
     }
 }

@@ -2,6 +2,7 @@ package io.quanta.sim;
 
 import io.quanta.schemas.SchedulingDecision;
 import io.quanta.sim.cluster.ClusterShape;
+import io.quanta.sim.engine.EngineParams;
 import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;
 import io.quanta.sim.engine.ProgressListener;
@@ -45,7 +46,8 @@ public final class Simulator {
     }
 
     /**
-     * Simulates {@code trace} on {@code cluster} with the policy of {@code policyParams} ({@code policy} = name).
+     * Simulates {@code trace} on {@code cluster} with the policy of {@code policyParams} ({@code policy} = name); its
+     * {@code sim.} keys ({@link EngineParams}) set the run's engine settings and do not reach the policy.
      *
      * @param progress told after each step
      * @return the outcome, labelled with the policy name
@@ -59,8 +61,9 @@ public final class Simulator {
     public SimulationRun run(Trace trace, ClusterShape cluster, FidelityMode mode, Map<String, String> policyParams,
                              long seed, ProgressListener progress, Consumer<SchedulingDecision> decisionLog) {
         String policy = Objects.requireNonNull(policyParams.get("policy"), "policyParams needs 'policy'");
-        try (ScheduledCluster scheduler = schedulers.create(policyParams, nodeTimeout())) {
-            return new SimulationEngine(trace, cluster, mode, ProfileAssigner.standard(seed), scheduler, settings,
+        EngineSettings run = EngineParams.apply(settings, policyParams);
+        try (ScheduledCluster scheduler = schedulers.create(EngineParams.policyOnly(policyParams), nodeTimeout())) {
+            return new SimulationEngine(trace, cluster, mode, ProfileAssigner.standard(seed), scheduler, run,
                     progress, nanoTime, decisionLog).run(policy);
         }
     }

@@ -73,4 +73,29 @@ class SimulateCommandTest {
                 .extracting(d -> d.getJobId().toString()).containsExactly("a", "b");
         assertThat(decisions).extracting(io.quanta.schemas.SchedulingDecision::getSeq).isSorted();
     }
+
+    @Test
+    void shouldRunTheRealTopologyWithTheConnectorsTelemetryWindowAndRefuseAnUnknownSimulationKey() throws Exception {
+        Path trace = dir.resolve("t.csv");
+        StringBuilder rows = new StringBuilder("job_id,submit_time_s,num_gpus,duration_s\n");
+        for (int i = 0; i < 12; i++) {
+            rows.append("j").append(i).append(',').append(i * 7).append(",1,").append(300 + 40 * i).append('\n');
+        }
+        Files.writeString(trace, rows);
+        SimulationOptions options = new SimulationOptions(trace, 0, io.quanta.sim.cluster.ClusterShape.parse("1x1x4"),
+                "quanta", Map.of("sim.telemetry-window-s", "10"), 1, FidelityMode.REALISTIC, List.of(),
+                dir.resolve("out"), false, false);
+
+        SimulationRun run = new SimulateCommand(TopologyScheduler::create, EngineSettings.defaults(), System::nanoTime)
+                .execute(options, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                        System.err).get(0);
+
+        assertThat(run.summary().unfinished()).isZero();
+        assertThat(run.stats().stopReason()).isEqualTo("all jobs done");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SimulationOptions(trace, 0,
+                        io.quanta.sim.cluster.ClusterShape.parse("1x1x4"), "quanta", Map.of("sim.window", "10"), 1,
+                        FidelityMode.REALISTIC, List.of(), dir.resolve("out2"), false, false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown simulation key 'sim.window'");
+    }
 }

@@ -17,9 +17,12 @@ import java.util.Objects;
  * @param maxIdleWakeUps consecutive wake-ups that change nothing, with nothing running and no arrival left, before the
  *     loop concludes that the remaining jobs can never run
  * @param timelineSamples about how many samples the timeline keeps
+ * @param telemetryWindow zero: a lead node reports an attempt's throughput whenever it changes; else it reports the
+ *     average over each window of this length (aligned to the origin) that follows a change, as the node connector's
+ *     telemetry aggregator does ({@link EngineParams#TELEMETRY_WINDOW_S})
  */
 public record EngineSettings(Instant origin, String cellId, String gpuModel, Duration heartbeatInterval,
-                             Duration extraHorizon, int maxIdleWakeUps, int timelineSamples) {
+                             Duration extraHorizon, int maxIdleWakeUps, int timelineSamples, Duration telemetryWindow) {
 
     /** The default origin: trace time 0 is 2020-01-01T00:00:00Z. */
     public static final Instant DEFAULT_ORIGIN = Instant.parse("2020-01-01T00:00:00Z");
@@ -43,20 +46,30 @@ public record EngineSettings(Instant origin, String cellId, String gpuModel, Dur
         if (timelineSamples < 16) {
             throw new IllegalArgumentException("timelineSamples must be >= 16, got " + timelineSamples);
         }
+        if (telemetryWindow.isNegative()) {
+            throw new IllegalArgumentException("telemetry window must be >= 0, got " + telemetryWindow);
+        }
     }
 
     /**
      * Origin 2020-01-01, cell {@code cell-0}, P100 GPUs (16 GB, Philly's GPU), a heartbeat every 24 virtual hours
      * (the scheduler's simulated node timeout is 4 days, see {@code SimulationConfig}), 30 days of extra horizon, 100
-     * idle wake-ups, 600 timeline samples.
+     * idle wake-ups, 600 timeline samples, telemetry on every change of throughput.
      */
     public static EngineSettings defaults() {
         return new EngineSettings(DEFAULT_ORIGIN, DEFAULT_CELL, "P100", Duration.ofHours(24), Duration.ofDays(30), 100,
-                600);
+                600, Duration.ZERO);
     }
 
     /** These settings with another heartbeat interval. */
     public EngineSettings withHeartbeatInterval(Duration interval) {
-        return new EngineSettings(origin, cellId, gpuModel, interval, extraHorizon, maxIdleWakeUps, timelineSamples);
+        return new EngineSettings(origin, cellId, gpuModel, interval, extraHorizon, maxIdleWakeUps, timelineSamples,
+                telemetryWindow);
+    }
+
+    /** These settings with another telemetry window (zero: every change at once). */
+    public EngineSettings withTelemetryWindow(Duration window) {
+        return new EngineSettings(origin, cellId, gpuModel, heartbeatInterval, extraHorizon, maxIdleWakeUps,
+                timelineSamples, window);
     }
 }

@@ -49,7 +49,9 @@ import org.slf4j.LoggerFactory;
  *       the scheduler's stream time to a wake-up;</li>
  *   <li>settles: applies the scheduler's commands to the nodes' own command handlers at the same instant and gives the
  *       resulting events (STARTED, SUSPENDED at once when switches are free) back, until neither side has more to
- *       say. Telemetry is sent only when an attempt's throughput differs from what its lead node last reported.</li>
+ *       say. Telemetry is sent only when an attempt's throughput differs from what its lead node last reported, or,
+ *       with a telemetry window ({@link EngineSettings#telemetryWindow()}), at the ends of the windows after a change
+ *       ({@link TelemetryWindows}), the connector's cadence.</li>
  * </ol>
  * Deterministic: the same trace, cluster, mode, seed and scheduler give the same records in the same order.
  */
@@ -75,6 +77,8 @@ public final class SimulationEngine {
     private final Map<String, ModelKind> kinds = new HashMap<>();
     private final Map<AttemptId, String> leadNode = new HashMap<>();
     private final Map<AttemptId, Reported> reported = new HashMap<>();
+    /** The connector's telemetry windows, or null when every change is reported at once. */
+    private final TelemetryWindows windows;
 
     private Instant now;
     private Instant lastIntegrated;
@@ -128,6 +132,8 @@ public final class SimulationEngine {
         this.timeline = new Timeline(timelineStep(trace, settings.timelineSamples()), settings.timelineSamples());
         this.now = settings.origin();
         this.lastIntegrated = now;
+        this.windows = settings.telemetryWindow().isZero() ? null
+                : new TelemetryWindows(settings.origin(), settings.telemetryWindow());
     }
 
     /** Runs the trace to the end (or until nothing more can happen) and returns what happened. */
@@ -182,6 +188,9 @@ public final class SimulationEngine {
         best = earliest(best, fleet.nextEventTime().orElse(null));
         Optional<Instant> wake = scheduler.nextWakeUp().filter(w -> w.isAfter(now));
         best = earliest(best, wake.orElse(null));
+        if (windows != null) {
+            best = earliest(best, windows.nextDue().orElse(null));
+        }
         boolean somethingPending = best != null;
         if (somethingPending) {
             best = earliest(best, nextHeartbeat);
@@ -199,6 +208,7 @@ public final class SimulationEngine {
         fleet.advanceDueTo(t);
         moved += forwardEvents();
         moved += sendTelemetry();
+        moved += sendWindows();
         while (nextArrival < trace.size() && !at(trace.jobs().get(nextArrival).submitSeconds()).isAfter(t)) {
             submit(trace.jobs().get(nextArrival++));
             moved++;
@@ -255,6 +265,9 @@ public final class SimulationEngine {
                 if (event.getNodeId().equals(leadNode.get(id))) {
                     leadNode.remove(id);
                     reported.remove(id);
+                    if (windows != null) {
+                        windows.forget(id);
+                    }
                 }
             }
             scheduler.event(event);
@@ -281,29 +294,58 @@ public final class SimulationEngine {
                     continue;
                 }
                 double speed = node.speedOf(p.attempt()).orElse(0.0);
+                if (windows != null) {
+                    windows.observe(p.attempt(), speed, now);
+                    continue;
+                }
                 Reported last = reported.get(p.attempt());
                 if (last != null && Math.abs(last.speed() - speed) < 1e-9) {
                     continue;
                 }
-                ModelKind kind = kinds.get(p.attempt().jobId());
-                ModelProfile profile = kind == null ? ModelKind.RESNET50.profile() : kind.profile();
-                double minibatchSeconds = throughput.minibatchTime(profile).toNanos() / 1e9;
-                scheduler.telemetry(JobTelemetry.newBuilder()
-                        .setJobId(p.attempt().jobId())
-                        .setAttempt(p.attempt().attempt())
-                        .setNodeId(nodeId)
-                        .setMinibatchesDone(p.minibatchesDone())
-                        .setMinibatchesPerSecond(speed / minibatchSeconds)
-                        .setWindowMillis(last == null ? 0 : Duration.between(last.at(), now).toMillis())
-                        .setGpuMemoryUsedMiB(p.gpuMemoryUsedMiB().isPresent() ? p.gpuMemoryUsedMiB().getAsInt() : null)
-                        .setReportedAt(now)
-                        .build());
+                report(nodeId, p, speed, last == null ? 0 : Duration.between(last.at(), now).toMillis());
                 reported.put(p.attempt(), new Reported(speed, now));
                 sent++;
-                telemetrySent++;
             }
         }
         return sent;
+    }
+
+    /**
+     * The reports of the telemetry windows that end now; returns how many windows were due, sent or not, so that an
+     * instant that is only the end of a window moves no stream time with a tick.
+     */
+    private int sendWindows() {
+        if (windows == null) {
+            return 0;
+        }
+        int due = windows.dueCount(now);
+        for (TelemetryWindows.Report r : windows.reportsDue(now)) {
+            String nodeId = leadNode.get(r.attempt());
+            SimulatedNode node = nodeId == null ? null : fleet.node(nodeId).orElse(null);
+            if (node == null) {
+                continue;
+            }
+            node.progress().stream().filter(p -> p.attempt().equals(r.attempt())).findFirst()
+                    .ifPresent(p -> report(nodeId, p, r.speed(), r.window().toMillis()));
+        }
+        return due;
+    }
+
+    private void report(String nodeId, AttemptProgress p, double speed, long windowMillis) {
+        ModelKind kind = kinds.get(p.attempt().jobId());
+        ModelProfile profile = kind == null ? ModelKind.RESNET50.profile() : kind.profile();
+        double minibatchSeconds = throughput.minibatchTime(profile).toNanos() / 1e9;
+        scheduler.telemetry(JobTelemetry.newBuilder()
+                .setJobId(p.attempt().jobId())
+                .setAttempt(p.attempt().attempt())
+                .setNodeId(nodeId)
+                .setMinibatchesDone(p.minibatchesDone())
+                .setMinibatchesPerSecond(speed / minibatchSeconds)
+                .setWindowMillis(windowMillis)
+                .setGpuMemoryUsedMiB(p.gpuMemoryUsedMiB().isPresent() ? p.gpuMemoryUsedMiB().getAsInt() : null)
+                .setReportedAt(now)
+                .build());
+        telemetrySent++;
     }
 
     private void submit(TraceJob job) {

@@ -1,6 +1,5 @@
 package io.quanta.sim.suite;
 
-import io.quanta.core.config.InvalidPolicyConfigException;
 import io.quanta.core.config.PolicyConfig;
 import io.quanta.sim.Simulator;
 import io.quanta.sim.engine.EngineSettings;
@@ -391,8 +390,9 @@ public final class SuiteMain {
                 throw new IllegalArgumentException("run label '" + spec.label() + "' given twice");
             }
             try {
-                PolicyConfig.of(spec.policyParams());
-            } catch (InvalidPolicyConfigException e) {
+                io.quanta.sim.engine.EngineParams.apply(EngineSettings.defaults(), spec.policyParams());
+                PolicyConfig.of(io.quanta.sim.engine.EngineParams.policyOnly(spec.policyParams()));
+            } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("run " + spec.label() + ": " + e.getMessage(), e);
             }
             if (!io.quanta.core.policy.PolicyRegistry.builtIn().names().contains(spec.policy())) {

@@ -102,6 +102,41 @@ class SimulationEngineTest {
         assertThat(scheduler.telemetry.get(0).getMinibatchesPerSecond()).isGreaterThan(0);
     }
 
+    /**
+     * Two LSTM jobs on one GPU: a alone from 0 s, b packed beside it from 13 s (0.81 each, Gandiva's pair); each
+     * telemetry record as job@second=minibatches/s/window ms (minibatches/s = speed / 0.1 s).
+     */
+    private static List<String> packedLstmTelemetry(EngineSettings settings) {
+        PlannedScheduler scheduler = new PlannedScheduler(Map.of(
+                "a", List.of(gpu("r00-s000", 0)),
+                "b", List.of(gpu("r00-s000", 0))));
+        run(trace("a,0,1,1000,UNKNOWN,,vc\nb,13,1,1000,UNKNOWN,,vc\n"), FidelityMode.REALISTIC, scheduler, settings,
+                ProfileAssigner.withMix(1, Map.of(ModelKind.LSTM_LM, 1.0)));
+        return scheduler.telemetry.stream().map(t -> t.getJobId() + "@"
+                + (t.getReportedAt().getEpochSecond() - EngineSettings.DEFAULT_ORIGIN.getEpochSecond()) + "="
+                + String.format(java.util.Locale.ROOT, "%.2f", t.getMinibatchesPerSecond()) + "/"
+                + t.getWindowMillis()).toList();
+    }
+
+    @Test
+    void shouldReportWindowAveragesAtTheWindowEndsAfterEachChangeWithATelemetryWindow() {
+        List<String> telemetry = packedLstmTelemetry(EngineSettings.defaults()
+                .withTelemetryWindow(Duration.ofSeconds(10)));
+
+        // a's window [10, 20] holds 3 s alone and 7 s packed: 8.67; the windows that would repeat the value the
+        // scheduler has are not sent, and nothing is reported before a window ends; a finishes at
+        // 13 + 987 / 0.81 = 1,231.5 s, so b's window [1230, 1240] is mostly alone (9.71), and b finishes at
+        // 1,244.5 s, before its next window ends
+        assertThat(telemetry).containsExactly("a@10=10.00/10000", "a@20=8.67/10000", "b@20=8.10/7000",
+                "a@30=8.10/10000", "b@1240=9.71/10000");
+    }
+
+    @Test
+    void shouldReportEveryChangeAtOnceWithoutATelemetryWindow() {
+        assertThat(packedLstmTelemetry(EngineSettings.defaults()))
+                .startsWith("a@0=10.00/0", "a@13=8.10/13000", "b@13=8.10/0");
+    }
+
     @Test
     void shouldFeedEveryNodeEventBackWithItsVirtualTimestamp() {
         PlannedScheduler scheduler = new PlannedScheduler(Map.of("a", List.of(gpu("r00-s000", 0), gpu("r00-s001", 0))));
