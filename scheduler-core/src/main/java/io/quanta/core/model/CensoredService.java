@@ -20,25 +20,23 @@ import java.util.Arrays;
  * here because no library in the build computes a weighted product-limit estimate with this tail rule, and the
  * scheduler core takes no dependencies.
  */
-public final class CensoredService implements ServiceEstimate {
+public final class CensoredService extends HeldService {
 
     /** Relative slack when comparing a cumulative mass with a quantile's share, against rounding in the products. */
     private static final double SLACK = 1e-9;
 
     private final int completedHeld;
     private final double[] values;
-    /** {@code mass[0..i)} summed, and {@code mass x value} summed, for the index's sums over a range. */
+    /** {@code mass[0..i)} summed. */
     private final double[] cumMass;
-    private final double[] cumService;
 
     private CensoredService(int completedHeld, double[] values, double[] mass) {
+        super(values, mass);
         this.completedHeld = completedHeld;
         this.values = values;
         this.cumMass = new double[values.length + 1];
-        this.cumService = new double[values.length + 1];
         for (int i = 0; i < values.length; i++) {
             cumMass[i + 1] = cumMass[i] + mass[i];
-            cumService[i + 1] = cumService[i] + mass[i] * values[i];
         }
     }
 
@@ -92,37 +90,8 @@ public final class CensoredService implements ServiceEstimate {
     }
 
     @Override
-    public double gittinsIndex(double attained, double lookAhead) {
-        int lo = countAtMost(attained);
-        if (lo == values.length || !(lookAhead > 0)) {
-            return 0.0;
-        }
-        int hi = Double.isInfinite(lookAhead) ? values.length : countAtMost(attained + lookAhead);
-        double done = cumMass[hi] - cumMass[lo];
-        double serviceOfDone = cumService[hi] - cumService[lo] - done * attained;
-        double serviceOfRest = Double.isInfinite(lookAhead) ? 0.0 : lookAhead * (total() - cumMass[hi]);
-        double expected = serviceOfDone + serviceOfRest;
-        return expected > 0 ? done / expected : 0.0;
-    }
-
-    @Override
-    public double bestIndex(double attained) {
-        int lo = countAtMost(attained);
-        double best = 0.0;
-        for (int k = lo + 1; k <= values.length; k++) {
-            double done = cumMass[k] - cumMass[lo];
-            double expected = cumService[k] - cumService[lo] - done * attained
-                    + (values[k - 1] - attained) * (total() - cumMass[k]);
-            if (expected > 0) {
-                best = Math.max(best, done / expected);
-            }
-        }
-        return best;
-    }
-
-    @Override
-    public boolean hasSampleAbove(double attained) {
-        return countAtMost(attained) < values.length;
+    double massOfFirst(int k) {
+        return cumMass[k];
     }
 
     @Override
@@ -131,7 +100,7 @@ public final class CensoredService implements ServiceEstimate {
         if (values.length == 0) {
             throw new IllegalStateException("no job's service observed yet");
         }
-        double share = q * total() * (1 - SLACK);
+        double share = q * totalMass() * (1 - SLACK);
         for (int i = 0; i < values.length; i++) {
             if (cumMass[i + 1] >= share) {
                 return values[i];
@@ -154,16 +123,8 @@ public final class CensoredService implements ServiceEstimate {
     public double[] masses() {
         double[] out = new double[values.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = (cumMass[i + 1] - cumMass[i]) / total();
+            out[i] = (cumMass[i + 1] - cumMass[i]) / totalMass();
         }
         return out;
-    }
-
-    private double total() {
-        return cumMass[values.length];
-    }
-
-    private int countAtMost(double x) {
-        return ServiceDistribution.countAtMost(values, x);
     }
 }

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * returns a new value. Used by {@code tiresias-gittins} to compute 2D-Gittins indices. It also keeps each tenant's
  * most recent completed jobs ({@link TenantHistory}), which {@code quanta.index-by-tenant} ranks by.
  */
-public final class ServiceDistribution implements ServiceEstimate {
+public final class ServiceDistribution extends HeldService {
 
     /** Version 1: the samples only; version 2 adds the tenants' history. Both are read. */
     private static final int FORMAT_VERSION = 2;
@@ -24,7 +24,6 @@ public final class ServiceDistribution implements ServiceEstimate {
     private final long seed;
     private final long observed;
     private final double[] sorted;
-    private final double[] prefix;
     private final TenantHistory tenants;
 
     private ServiceDistribution(int capacity, long seed, long observed, double[] sorted) {
@@ -32,6 +31,7 @@ public final class ServiceDistribution implements ServiceEstimate {
     }
 
     private ServiceDistribution(int capacity, long seed, long observed, double[] sorted, TenantHistory tenants) {
+        super(sorted, null);
         if (capacity < 1) {
             throw new IllegalArgumentException("service distribution capacity must be >= 1, got " + capacity);
         }
@@ -40,10 +40,6 @@ public final class ServiceDistribution implements ServiceEstimate {
         this.observed = observed;
         this.sorted = sorted;
         this.tenants = tenants;
-        this.prefix = new double[sorted.length + 1];
-        for (int i = 0; i < sorted.length; i++) {
-            prefix[i + 1] = prefix[i] + sorted[i];
-        }
     }
 
     /** An empty distribution that keeps at most {@code capacity} samples. */
@@ -103,45 +99,10 @@ public final class ServiceDistribution implements ServiceEstimate {
         return new ServiceDistribution(capacity, seed, n, insert(without, gpuSeconds), tenants);
     }
 
-    /**
-     * The 2D-Gittins index {@code G(a, D) = P(S - a <= D | S > a) / E[min(S - a, D) | S > a]} of a job with attained
-     * service {@code a} and look-ahead {@code D} (use {@code Double.POSITIVE_INFINITY} for the last queue). Higher
-     * runs first. Returns 0 when no sample exceeds {@code a} (the job outlived every completed job) or {@code D <= 0}.
-     */
+    /** Every held sample has a mass of 1. */
     @Override
-    public double gittinsIndex(double attained, double lookAhead) {
-        int above = sorted.length - countAtMost(attained);
-        if (above == 0 || !(lookAhead > 0)) {
-            return 0.0;
-        }
-        int lo = sorted.length - above;
-        int hi = Double.isInfinite(lookAhead) ? sorted.length : countAtMost(attained + lookAhead);
-        int done = hi - lo;
-        double serviceOfDone = prefix[hi] - prefix[lo] - done * attained;
-        double serviceOfRest = Double.isInfinite(lookAhead) ? 0.0 : lookAhead * (above - done);
-        double expected = serviceOfDone + serviceOfRest;
-        return expected > 0 ? done / expected : 0.0;
-    }
-
-    @Override
-    public double bestIndex(double attained) {
-        int lo = countAtMost(attained);
-        double best = 0.0;
-        for (int k = lo + 1; k <= sorted.length; k++) {
-            int done = k - lo;
-            double expected = prefix[k] - prefix[lo] - done * attained
-                    + (sorted[k - 1] - attained) * (sorted.length - k);
-            if (expected > 0) {
-                best = Math.max(best, done / expected);
-            }
-        }
-        return best;
-    }
-
-    /** True when a held sample is larger than {@code attained}: the distribution says how much such a job has left. */
-    @Override
-    public boolean hasSampleAbove(double attained) {
-        return countAtMost(attained) < sorted.length;
+    double massOfFirst(int k) {
+        return k;
     }
 
     /** Each tenant's most recent completed jobs. */
@@ -235,25 +196,6 @@ public final class ServiceDistribution implements ServiceEstimate {
         } catch (IOException e) {
             throw new IllegalArgumentException("malformed service distribution: " + e.getMessage(), e);
         }
-    }
-
-    private int countAtMost(double x) {
-        return countAtMost(sorted, x);
-    }
-
-    /** Number of values {@code <= x} in an ascending array (binary search). */
-    static int countAtMost(double[] sorted, double x) {
-        int lo = 0;
-        int hi = sorted.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] <= x) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     private static double[] insert(double[] values, double v) {
