@@ -39,7 +39,9 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "fifo, srtf-oracle, tiresias-las, tiresias-gittins, gandiva, quanta (default ${DEFAULT-VALUE}).")
     String policy;
 
-    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "Policy parameter; repeatable.")
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "Policy parameter; repeatable. "
+            + "sim.telemetry-window-s=S reports throughput as the node connector does, averaged over S-second windows "
+            + "(default 0: every change at once).")
     Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--compare", split = ",", paramLabel = "POLICY",

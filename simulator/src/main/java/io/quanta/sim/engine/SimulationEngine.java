@@ -208,7 +208,8 @@ public final class SimulationEngine {
         fleet.advanceDueTo(t);
         moved += forwardEvents();
         moved += sendTelemetry();
-        moved += sendWindows();
+        int windowed = sendWindows();
+        moved += windowed;
         while (nextArrival < trace.size() && !at(trace.jobs().get(nextArrival).submitSeconds()).isAfter(t)) {
             submit(trace.jobs().get(nextArrival++));
             moved++;
@@ -218,7 +219,11 @@ public final class SimulationEngine {
             nextHeartbeat = t.plus(settings.heartbeatInterval());
             moved++;
         }
-        if (moved == 0) {
+        // telemetry moves no stream time: a throughput it changed marks the cell for a pass at its next tick, which
+        // may lie before now when only telemetry came since (the cell's wake-up is then due at once); a deployment's
+        // next heartbeat, seconds later, brings that pass, and one tick now stands for it
+        boolean dueAfterTelemetry = windowed > 0 && scheduler.nextWakeUp().filter(w -> !w.isAfter(t)).isPresent();
+        if (moved == 0 || dueAfterTelemetry) {
             SimulatedNode first = fleet.nodes().iterator().next();
             scheduler.heartbeat(first.heartbeat(t));
             ticks++;
