@@ -26,14 +26,12 @@ public final class CensoredService extends HeldService {
     private static final double SLACK = 1e-9;
 
     private final int completedHeld;
-    private final double[] values;
     /** {@code mass[0..i)} summed. */
     private final double[] cumMass;
 
     private CensoredService(int completedHeld, double[] values, double[] mass) {
         super(values, mass);
         this.completedHeld = completedHeld;
-        this.values = values;
         this.cumMass = new double[values.length + 1];
         for (int i = 0; i < values.length; i++) {
             cumMass[i + 1] = cumMass[i] + mass[i];

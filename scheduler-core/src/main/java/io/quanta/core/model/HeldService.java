@@ -7,7 +7,8 @@ package io.quanta.core.model;
  */
 abstract sealed class HeldService implements ServiceEstimate permits ServiceDistribution, CensoredService {
 
-    private final double[] values;
+    /** The held values, ascending. */
+    final double[] values;
     /** {@code mass x value} of the first k values summed, k = 0 to n. */
     private final double[] cumService;
 
@@ -43,11 +44,12 @@ abstract sealed class HeldService implements ServiceEstimate permits ServiceDist
     @Override
     public final double bestIndex(double attained) {
         int lo = countAtMost(attained);
+        double total = totalMass();
         double best = 0.0;
         for (int k = lo + 1; k <= values.length; k++) {
             double done = massOfFirst(k) - massOfFirst(lo);
             double expected = cumService[k] - cumService[lo] - done * attained
-                    + (values[k - 1] - attained) * (totalMass() - massOfFirst(k));
+                    + (values[k - 1] - attained) * (total - massOfFirst(k));
             if (expected > 0) {
                 best = Math.max(best, done / expected);
             }

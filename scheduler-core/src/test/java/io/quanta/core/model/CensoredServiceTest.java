@@ -15,11 +15,8 @@ class CensoredServiceTest {
     void withoutAliveJobsItIsTheCompletedJobsDistribution() {
         Random random = new Random(7);
         for (int round = 0; round < 20; round++) {
-            int n = 1 + random.nextInt(300);
-            double[] values = new double[n];
-            for (int i = 0; i < n; i++) {
-                values[i] = random.nextInt(5) == 0 ? 500 : Math.floor(random.nextDouble() * 20_000);
-            }
+            double[] values = RandomServices.draw(random, 300, 5);
+            int n = values.length;
             ServiceDistribution completed = ServiceDistribution.of(1024, 1, values);
             CensoredService censored = CensoredService.of(completed, NONE);
             for (double q : new double[] {0.1, 0.25, 0.5, 0.8, 0.95, 0.99}) {

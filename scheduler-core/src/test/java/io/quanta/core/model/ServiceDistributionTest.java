@@ -88,11 +88,8 @@ class ServiceDistributionTest {
     void shouldFindNoLookAheadThatBeatsTheBestIndexAndOneThatReachesIt() {
         Random random = new Random(11);
         for (int round = 0; round < 50; round++) {
-            int n = 1 + random.nextInt(60);
-            double[] values = new double[n];
-            for (int i = 0; i < n; i++) {
-                values[i] = random.nextInt(4) == 0 ? 500 : Math.floor(random.nextDouble() * 20_000);
-            }
+            double[] values = RandomServices.draw(random, 60, 4);
+            int n = values.length;
             ServiceDistribution d = ServiceDistribution.of(1024, 1, values);
             for (double a : new double[] {0, 100, 500, 3_250, 19_000}) {
                 double best = d.bestIndex(a);
