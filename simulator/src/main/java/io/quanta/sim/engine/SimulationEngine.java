@@ -204,26 +204,24 @@ public final class SimulationEngine {
         now = t;
         clock.set(t);
         steps++;
-        int moved = 0;
         fleet.advanceDueTo(t);
-        moved += forwardEvents();
-        moved += sendTelemetry();
-        int windowed = sendWindows();
-        moved += windowed;
+        // records that move the cell's stream time, and telemetry, which does not
+        int timed = forwardEvents();
+        int telemetry = sendTelemetry() + sendWindows();
         while (nextArrival < trace.size() && !at(trace.jobs().get(nextArrival).submitSeconds()).isAfter(t)) {
             submit(trace.jobs().get(nextArrival++));
-            moved++;
+            timed++;
         }
         if (!nextHeartbeat.isAfter(t)) {
             heartbeatAll(t);
             nextHeartbeat = t.plus(settings.heartbeatInterval());
-            moved++;
+            timed++;
         }
-        // telemetry moves no stream time: a throughput it changed marks the cell for a pass at its next tick, which
-        // may lie before now when only telemetry came since (the cell's wake-up is then due at once); a deployment's
-        // next heartbeat, seconds later, brings that pass, and one tick now stands for it
-        boolean dueAfterTelemetry = windowed > 0 && scheduler.nextWakeUp().filter(w -> !w.isAfter(t)).isPresent();
-        if (moved == 0 || dueAfterTelemetry) {
+        int moved = timed + telemetry;
+        // a tick stands in for the heartbeat a deployment's nodes would send next: when nothing else came, and when
+        // only telemetry came and the cell's wake-up is due (a throughput it changed marks the cell for a pass at its
+        // next tick, which lies before now when no record moved the cell's time since)
+        if (moved == 0 || timed == 0 && scheduler.nextWakeUp().filter(w -> !w.isAfter(t)).isPresent()) {
             SimulatedNode first = fleet.nodes().iterator().next();
             scheduler.heartbeat(first.heartbeat(t));
             ticks++;
