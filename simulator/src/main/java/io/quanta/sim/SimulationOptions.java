@@ -1,10 +1,8 @@
 package io.quanta.sim;
 
-import io.quanta.core.config.PolicyConfig;
 import io.quanta.core.policy.PolicyRegistry;
 import io.quanta.sim.cluster.ClusterShape;
 import io.quanta.sim.engine.EngineParams;
-import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,8 +80,7 @@ public record SimulationOptions(Path trace, int limit, ClusterShape cluster, Str
         }
         Map<String, String> all = new TreeMap<>(params);
         all.put("policy", name);
-        EngineParams.apply(EngineSettings.defaults(), all);
-        PolicyConfig.of(EngineParams.policyOnly(all));
+        EngineParams.validate(all);
         return all;
     }
 }

@@ -1,5 +1,6 @@
 package io.quanta.sim.engine;
 
+import io.quanta.core.config.PolicyConfig;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +28,17 @@ public final class EngineParams {
     private static final double MAX_WINDOW_S = 3_600;
 
     private EngineParams() {
+    }
+
+    /**
+     * Checks a run's parameters whole: the keys of this class here, the rest as the policy's configuration.
+     *
+     * @throws IllegalArgumentException naming every bad key or value
+     *     ({@link io.quanta.core.config.InvalidPolicyConfigException} for the policy's)
+     */
+    public static void validate(Map<String, String> params) {
+        apply(EngineSettings.defaults(), params);
+        PolicyConfig.of(policyOnly(params));
     }
 
     /** {@code params} without the keys of this class. */
@@ -68,6 +80,11 @@ public final class EngineParams {
             throw new IllegalArgumentException(TELEMETRY_WINDOW_S + " must be between 0 and " + (long) MAX_WINDOW_S
                     + " s, got " + text);
         }
-        return Duration.ofMillis(Math.round(seconds * 1_000));
+        Duration window = Duration.ofMillis(Math.round(seconds * 1_000));
+        if (seconds > 0 && window.isZero()) {
+            // would silently mean "every change at once", the opposite of what a window asks for
+            throw new IllegalArgumentException(TELEMETRY_WINDOW_S + " must be 0 or at least 0.001 s, got " + text);
+        }
+        return window;
     }
 }

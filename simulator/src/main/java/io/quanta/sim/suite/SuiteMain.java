@@ -1,7 +1,7 @@
 package io.quanta.sim.suite;
 
-import io.quanta.core.config.PolicyConfig;
 import io.quanta.sim.Simulator;
+import io.quanta.sim.engine.EngineParams;
 import io.quanta.sim.engine.EngineSettings;
 import io.quanta.sim.engine.FidelityMode;
 import io.quanta.sim.topology.TopologyScheduler;
@@ -390,8 +390,7 @@ public final class SuiteMain {
                 throw new IllegalArgumentException("run label '" + spec.label() + "' given twice");
             }
             try {
-                io.quanta.sim.engine.EngineParams.apply(EngineSettings.defaults(), spec.policyParams());
-                PolicyConfig.of(io.quanta.sim.engine.EngineParams.policyOnly(spec.policyParams()));
+                EngineParams.validate(spec.policyParams());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("run " + spec.label() + ": " + e.getMessage(), e);
             }

@@ -34,5 +34,11 @@ class EngineParamsTest {
                     Map.of("sim.telemetry-window-s", bad)))
                     .hasMessageContaining("must be between 0 and 3600 s, got " + bad);
         }
+        assertThatThrownBy(() -> EngineParams.apply(EngineSettings.defaults(),
+                Map.of("sim.telemetry-window-s", "0.0004")))
+                .hasMessageContaining("must be 0 or at least 0.001 s, got 0.0004");
+        assertThatThrownBy(() -> EngineParams.validate(Map.of("policy", "quanta", "sim.telemetry-window-s", "10",
+                "quanta.no-such-key", "1")))
+                .hasMessageContaining("quanta.no-such-key");
     }
 }
