@@ -358,6 +358,15 @@ public final class PolicyConfigKeys {
                     + " look-ahead.",
             oneOf("threshold", "best", "best-when-zero"));
 
+    public static final ConfigKey<Double> QUANTA_TENANT_PRIOR_JOBS = new ConfigKey<>("quanta.tenant-prior-jobs",
+            "0", "a number of jobs >= 0",
+            "With quanta.index-by-tenant=on: a tenant's estimate of its next job's service holds, beside the tenant's"
+                    + " own last completed jobs, this many more jobs spread as the cell's completed jobs are, so that"
+                    + " a few dozen jobs of one tenant never say that its next job cannot end where the cell's jobs"
+                    + " say it can (0 = the tenant's jobs alone: a tenant whose last jobs all ran past the first queue"
+                    + " threshold gets index 0 there and its new jobs preempt nobody).",
+            PolicyConfigKeys::nonNegative);
+
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,
             RELAXATION_TIMEOUT_S, PACKING, MAX_JOBS_PER_GPU, THRESHOLDS, STARVATION_KNOB, PROMOTED_MIN_RUN_S,
@@ -372,7 +381,7 @@ public final class PolicyConfigKeys {
             QUANTA_DEFRAGMENT, QUANTA_INDEX, QUANTA_MAKE_ROOM, QUANTA_RECONSOLIDATE, QUANTA_UNPACK_ROOM,
             QUANTA_UNPACK_WHILE_WAITING, QUANTA_GANG_PACKS,
             QUANTA_DEMOTION_GRACE, QUANTA_PACK_VICTIMS, QUANTA_PACK_LOCALITY, QUANTA_SERVICE_ESTIMATE,
-            QUANTA_MOVE_MIN_RUN_S, QUANTA_PREEMPTION_SERVES, QUANTA_GATE_INDEX));
+            QUANTA_MOVE_MIN_RUN_S, QUANTA_PREEMPTION_SERVES, QUANTA_GATE_INDEX, QUANTA_TENANT_PRIOR_JOBS));
 
     private PolicyConfigKeys() {
     }

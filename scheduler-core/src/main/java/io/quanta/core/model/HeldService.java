@@ -29,16 +29,31 @@ abstract sealed class HeldService implements ServiceEstimate permits ServiceDist
 
     @Override
     public final double gittinsIndex(double attained, double lookAhead) {
+        if (!(lookAhead > 0)) {
+            return 0.0;
+        }
+        double expected = expectedService(attained, lookAhead);
+        return expected > 0 ? doneMass(attained, lookAhead) / expected : 0.0;
+    }
+
+    /** The mass of the values in {@code (attained, attained + lookAhead]}, not divided by the mass above. */
+    final double doneMass(double attained, double lookAhead) {
         int lo = countAtMost(attained);
-        if (lo == values.length || !(lookAhead > 0)) {
+        int hi = Double.isInfinite(lookAhead) ? values.length : countAtMost(attained + lookAhead);
+        return hi > lo ? massOfFirst(hi) - massOfFirst(lo) : 0.0;
+    }
+
+    /** The sum over the mass above {@code attained} of {@code min(value - attained, lookAhead)}, not divided either. */
+    final double expectedService(double attained, double lookAhead) {
+        int lo = countAtMost(attained);
+        if (lo == values.length) {
             return 0.0;
         }
         int hi = Double.isInfinite(lookAhead) ? values.length : countAtMost(attained + lookAhead);
         double done = massOfFirst(hi) - massOfFirst(lo);
         double serviceOfDone = cumService[hi] - cumService[lo] - done * attained;
         double serviceOfRest = Double.isInfinite(lookAhead) ? 0.0 : lookAhead * (totalMass() - massOfFirst(hi));
-        double expected = serviceOfDone + serviceOfRest;
-        return expected > 0 ? done / expected : 0.0;
+        return serviceOfDone + serviceOfRest;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.quanta.core.stage;
 
 import io.quanta.core.model.Job;
+import io.quanta.core.model.PooledService;
 import io.quanta.core.model.ServiceDistribution;
 import io.quanta.core.model.ServiceEstimate;
 import io.quanta.core.model.TenantHistory;
@@ -18,7 +19,8 @@ import java.util.SortedMap;
  * completed-job service distribution with the look-ahead set to the distance to the job's next queue threshold.
  * Optionally ({@code quanta.index-by-tenant}) a job's index comes from its own tenant's recent completed jobs
  * ({@link TenantHistory}) when the tenant has at least {@link #MIN_TENANT_SAMPLES} of them and one of them ran longer
- * than the job has so far; otherwise from the cell's distribution. Optionally ({@code quanta.index=declared}) a job
+ * than the job has so far, pooled with {@code quanta.tenant-prior-jobs} jobs spread as the cell's ({@link PooledService});
+ * otherwise from the cell's distribution. Optionally ({@code quanta.index=declared}) a job
  * that declares its duration ({@code expectedDurationSeconds}) and has not yet attained it is ranked by its declared
  * remaining GPU-seconds {@code r}, with index {@code 1/r}: the index of a job known to finish after exactly {@code r}
  * more GPU-seconds, so shortest declared remaining first. All these indices are chances of finishing per GPU-second
@@ -40,9 +42,11 @@ public final class GittinsRanking implements Ranking {
     private final TenantHistory tenants;
     /** True to rank a job by its declared duration while it has not attained it. */
     private final boolean declared;
+    /** The jobs spread as the cell's that a tenant's estimate holds beside the tenant's own. */
+    private final double priorJobs;
 
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceEstimate distribution) {
-        this(levels, queues, distribution, false, null, false);
+        this(levels, queues, distribution, false, null, false, 0);
     }
 
     /**
@@ -52,15 +56,18 @@ public final class GittinsRanking implements Ranking {
      * @param tenants the tenants' recent completed jobs to compute a job's index from, or null for the cell's only
      * @param declared true to rank a job that declares its duration by its declared remaining GPU-seconds until it
      *     has attained them (then by the learned index, so that a declaration too short gains no more than itself)
+     * @param tenantPriorJobs how many jobs spread as the cell's distribution a tenant's estimate holds beside the
+     *     tenant's own (0 = the tenant's own alone, which can say a job cannot end where the cell's jobs do)
      */
     public GittinsRanking(LasRanking levels, MultiLevelQueue queues, ServiceEstimate distribution,
-                          boolean fifoLastQueue, TenantHistory tenants, boolean declared) {
+                          boolean fifoLastQueue, TenantHistory tenants, boolean declared, double tenantPriorJobs) {
         this.levels = levels;
         this.queues = queues;
         this.distribution = distribution;
         this.fifoLevel = fifoLastQueue ? queues.queueCount() - 1 : -1;
         this.tenants = tenants;
         this.declared = declared;
+        this.priorJobs = tenantPriorJobs;
     }
 
     /**
@@ -96,14 +103,17 @@ public final class GittinsRanking implements Ranking {
         return left > 0 && left < Double.POSITIVE_INFINITY;
     }
 
-    /** The distribution the job's index comes from: its tenant's when that one says how much the job has left. */
+    /**
+     * The estimate the job's index comes from: its tenant's (pooled with the cell's as configured) when the tenant's
+     * own jobs say how much the job has left, else the cell's.
+     */
     private ServiceEstimate basis(Job job) {
         if (tenants == null) {
             return distribution;
         }
         Optional<ServiceDistribution> own = tenants.distribution(job.tenant(), MIN_TENANT_SAMPLES)
                 .filter(d -> d.hasSampleAbove(job.attainedGpuSeconds()));
-        return own.isPresent() ? own.get() : distribution;
+        return own.isPresent() ? PooledService.of(own.get(), distribution, priorJobs) : distribution;
     }
 
     @Override
@@ -169,7 +179,11 @@ public final class GittinsRanking implements Ranking {
         if (byDeclaration(job)) {
             return " (from its declared duration: " + Text.num(SrtfRanking.remaining(job)) + " GPU-s left)";
         }
-        return basis(job) != distribution ? " (from tenant " + job.tenant() + "'s recent jobs)" : "";
+        if (basis(job) == distribution) {
+            return "";
+        }
+        return " (from tenant " + job.tenant() + "'s recent jobs"
+                + (priorJobs > 0 ? " and " + Text.num(priorJobs) + " of the cell's)" : ")");
     }
 
     @Override

@@ -320,6 +320,16 @@ class PolicyScenarioTest {
                                 + "the index over every look-ahead",
                         TENANT_RANKING + " quanta.gate-index=best-when-zero", lookAheadCell(), List.of("SUSPEND v"),
                         "Gittins index (best look-ahead) 5.00e-05 > 1.06e-06"),
+                row("quanta: the same new job preempts nobody though a third of the cell's jobs end within the "
+                                + "threshold: its tenant's jobs alone decide (tenant-prior-jobs=0, default)",
+                        TENANT_RANKING, pooledCell(), List.of(), ""),
+                row("quanta: with tenant-prior-jobs=1 its tenant's estimate holds one job spread as the cell's, "
+                                + "a third of which ends within the threshold, so its index is above 0 and beats v's",
+                        TENANT_RANKING + " quanta.tenant-prior-jobs=1", pooledCell(), List.of("SUSPEND v"),
+                        "Gittins index 0.000109 > 1.06e-06"),
+                row("quanta: ... but pooling invents no end the cell's jobs do not have: where none of them ends "
+                                + "within the threshold it still preempts nobody",
+                        TENANT_RANKING + " quanta.tenant-prior-jobs=1", lookAheadCell(), List.of(), ""),
                 row("quanta: best-when-zero keeps the queues' index for a job whose queues' index is above 0",
                         "policy=quanta quanta.gate-index=best-when-zero", indexCell(3_849), List.of(), ""),
                 row("quanta: ... where best compares the index over every look-ahead, 1 / 400 against 1 / 549",
@@ -638,6 +648,20 @@ class PolicyScenarioTest {
         ServiceDistribution completed = ServiceDistribution.empty(64, 1);
         for (int i = 0; i < 8; i++) {
             completed = completed.record("giant", 1_000_000).record("long", 20_000);
+        }
+        return aCell().nodes(aNode("n1").gpus(1)).distribution(completed).jobs(
+                aJob("v").seq(1).tenant("giant").runningOn("n1", 0).attained(60_000).level(2).executed(60_000),
+                aJob("w").seq(2).tenant("long").waiting(5)).build();
+    }
+
+    /**
+     * {@link #lookAheadCell()} with 8 more completed jobs of tenant quick, of 100 GPU-s each: a third of the cell's
+     * completed jobs end within the first threshold (350), none of tenant long's.
+     */
+    static ClusterSnapshot pooledCell() {
+        ServiceDistribution completed = ServiceDistribution.empty(64, 1);
+        for (int i = 0; i < 8; i++) {
+            completed = completed.record("giant", 1_000_000).record("long", 20_000).record("quick", 100);
         }
         return aCell().nodes(aNode("n1").gpus(1)).distribution(completed).jobs(
                 aJob("v").seq(1).tenant("giant").runningOn("n1", 0).attained(60_000).level(2).executed(60_000),

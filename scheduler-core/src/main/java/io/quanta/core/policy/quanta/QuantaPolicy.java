@@ -115,7 +115,7 @@ public final class QuantaPolicy extends AbstractPolicy {
         GittinsRanking index = gittins || preemptByIndex
                 ? new GittinsRanking(levels, queues, distributionFor(learned.index()), settings.fifoLastQueue(),
                         settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
-                        settings.declaredIndex()) : null;
+                        settings.declaredIndex(), settings.tenantPriorJobs()) : null;
         Ranking ranking = gittins ? index : levels;
         PreemptionRule rule = gated(new LowerQueueFirst(NAME, levels, queues), levels, queues, index);
         if (quotas.enabled()) {

@@ -58,6 +58,8 @@ import java.util.OptionalDouble;
  * @param preemptionServesPreemptor true when a job preempts only where no job ranked ahead of it and left waiting
  *     could take the GPUs freed ({@code quanta.preemption-serves=preemptor})
  * @param gateIndex which index the Gittins gate compares ({@code quanta.gate-index})
+ * @param tenantPriorJobs how many jobs spread as the cell's a tenant's estimate holds beside the tenant's own
+ *     ({@code quanta.tenant-prior-jobs}, 0 = the tenant's own alone)
  */
 public record QuantaSettings(PlacementRule placement, OptionalDouble knob, double packMinGain, double packMinSpeed,
                              boolean unpack, boolean packFirst, boolean gittins, boolean preemptByIndex,
@@ -69,7 +71,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                              boolean unpackWhileWaiting, boolean provenGangPacks,
                              double demotionGrace, boolean packVictimsAtHost, boolean packLocality,
                              boolean censoredThresholds, boolean censoredIndex, double moveMinRun,
-                             boolean preemptionServesPreemptor, GittinsPreemptionGate.LookAhead gateIndex) {
+                             boolean preemptionServesPreemptor, GittinsPreemptionGate.LookAhead gateIndex,
+                             double tenantPriorJobs) {
 
     /** quanta's settings read from {@code config}. */
     public static QuantaSettings from(PolicyConfig config) {
@@ -111,7 +114,8 @@ public record QuantaSettings(PlacementRule placement, OptionalDouble knob, doubl
                 config.get(PolicyConfigKeys.QUANTA_MOVE_MIN_RUN_S),
                 "preemptor".equals(config.get(PolicyConfigKeys.QUANTA_PREEMPTION_SERVES)),
                 GittinsPreemptionGate.LookAhead.valueOf(config.get(PolicyConfigKeys.QUANTA_GATE_INDEX)
-                        .toUpperCase(Locale.ROOT).replace('-', '_')));
+                        .toUpperCase(Locale.ROOT).replace('-', '_')),
+                config.get(PolicyConfigKeys.QUANTA_TENANT_PRIOR_JOBS));
     }
 
     /** quanta's multi-level queue: the shared thresholds with quanta's starvation knob. */

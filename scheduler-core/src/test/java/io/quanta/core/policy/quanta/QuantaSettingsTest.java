@@ -33,7 +33,7 @@ class QuantaSettingsTest {
         return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
                 false, List.of(0.8, 0.95),
                 new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, true, true, false, false, false,
-                0.1, true, true, false, false, 0, true, GittinsPreemptionGate.LookAhead.THRESHOLD);
+                0.1, true, true, false, false, 0, true, GittinsPreemptionGate.LookAhead.THRESHOLD, 0);
     }
 
     static Stream<Row> rows() {
@@ -62,13 +62,14 @@ class QuantaSettingsTest {
                                 + "quanta.reconsolidate=off quanta.unpack-room=on quanta.unpack-while-waiting=on "
                                 + "quanta.gang-packs=proven quanta.demotion-grace=0.25 quanta.pack-victims=with-guest "
                                 + "quanta.pack-locality=any quanta.service-estimate=censored "
-                                + "quanta.move-min-run-s=1800 quanta.preemption-serves=anyone quanta.gate-index=best",
+                                + "quanta.move-min-run-s=1800 quanta.preemption-serves=anyone quanta.gate-index=best "
+                                + "quanta.tenant-prior-jobs=2",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
                                 OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
                                 List.of(0.5, 0.8),
                                 new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, false, false, true, true,
                                 true, 0.25, false, false, true, true, 1800, false,
-                                GittinsPreemptionGate.LookAhead.BEST)),
+                                GittinsPreemptionGate.LookAhead.BEST, 2)),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
