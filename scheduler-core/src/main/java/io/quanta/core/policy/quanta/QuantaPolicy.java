@@ -88,18 +88,18 @@ public final class QuantaPolicy extends AbstractPolicy {
         this.placer = new Placer(settings.placement());
         this.quotas = new TenantQuotas(config);
         this.gandiva = new IntrospectivePacking(NAME, settings.introspectionConfig(config), placer);
-        this.gittins = settings.gittins();
-        this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packMinSpeed());
+        this.gittins = settings.order().gittins();
+        this.slowdownLimit = new PackSlowdownLimit(NAME, settings.packing().minSpeed());
         this.migrationsPerPass = config.get(PolicyConfigKeys.MIGRATIONS_PER_PASS);
         this.migrationEnabled = config.get(PolicyConfigKeys.MIGRATION);
-        this.splitter = new PackSplitter(NAME, placer, settings.unpack() ? migrationsPerPass : 0,
-                settings.unpackWhileWaiting());
+        this.splitter = new PackSplitter(NAME, placer, settings.packing().unpack() ? migrationsPerPass : 0,
+                settings.packing().unpackWhileWaiting());
         double[] values = config.get(PolicyConfigKeys.GITTINS_PRIOR);
         this.prior = ServiceDistribution.of(Math.max(values.length, 1), config.get(PolicyConfigKeys.GITTINS_SEED),
                 values);
         this.minSamples = config.get(PolicyConfigKeys.GITTINS_MIN_SAMPLES);
-        this.thresholdQuantiles = new ThresholdQuantiles(settings.thresholdQuantiles(), minSamples);
-        this.preemptByIndex = settings.preemptByIndex();
+        this.thresholdQuantiles = new ThresholdQuantiles(settings.order().thresholdQuantiles(), minSamples);
+        this.preemptByIndex = settings.preemption().byIndex();
     }
 
     @Override
@@ -113,9 +113,9 @@ public final class QuantaPolicy extends AbstractPolicy {
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
         GittinsRanking index = gittins || preemptByIndex
-                ? new GittinsRanking(levels, queues, distributionFor(learned.index()), settings.fifoLastQueue(),
-                        settings.indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
-                        settings.declaredIndex(), settings.tenantPriorJobs()) : null;
+                ? new GittinsRanking(levels, queues, distributionFor(learned.index()), settings.order().fifoLastQueue(),
+                        settings.order().indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
+                        settings.order().declaredIndex(), settings.order().tenantPriorJobs()) : null;
         Ranking ranking = gittins ? index : levels;
         PreemptionRule rule = gated(new LowerQueueFirst(NAME, levels, queues), levels, queues, index);
         if (quotas.enabled()) {
@@ -127,19 +127,19 @@ public final class QuantaPolicy extends AbstractPolicy {
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
         MakeRoom room = null;
-        if (migrationEnabled && (settings.makeRoom() || settings.reconsolidate() || settings.unpackRoom())) {
-            room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass, settings.moveMinRun());
-            if (settings.reconsolidate()) {
+        if (migrationEnabled && (settings.room().makeRoom() || settings.room().reconsolidate() || settings.room().unpackRoom())) {
+            room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass, settings.room().moveMinRun());
+            if (settings.room().reconsolidate()) {
                 room.reconsolidate(pass.alloc());
             }
-            if (settings.makeRoom()) {
+            if (settings.room().makeRoom()) {
                 fallbacks.add(room);
             }
         }
-        Optional<FallbackStep> packer = gandiva.packer(pass, settings.provenGangPacks(), settings.packLocality());
-        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(), settings.packVictimsAtHost(),
-                settings.preemptionServesPreemptor());
-        if (settings.packFirst() && packer.isPresent()) {
+        Optional<FallbackStep> packer = gandiva.packer(pass, settings.packing().provenGangPacks(), settings.packing().locality());
+        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(), settings.preemption().packVictimsAtHost(),
+                settings.preemption().servesPreemptor());
+        if (settings.packing().first() && packer.isPresent()) {
             fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));
             fallbacks.add(packer.get());
             fallbacks.add(planner.victimsOnly());
@@ -147,13 +147,13 @@ public final class QuantaPolicy extends AbstractPolicy {
             fallbacks.add(planner);
             packer.ifPresent(fallbacks::add);
         }
-        if (settings.reserveAfter() > 0) {
-            fallbacks.add(new GangReservation(settings.reserveAfter()));
+        if (settings.room().reserveAfter() > 0) {
+            fallbacks.add(new GangReservation(settings.room().reserveAfter()));
         }
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
-        gandiva.defragment(pass, left, settings.defragmentWhileWaiting());
-        splitter.apply(pass.running(), left, pass.alloc(), settings.unpackRoom() ? room : null);
+        gandiva.defragment(pass, left, settings.room().defragmentWhileWaiting());
+        splitter.apply(pass.running(), left, pass.alloc(), settings.room().unpackRoom() ? room : null);
         return pass.alloc().decisions();
     }
 
@@ -164,16 +164,16 @@ public final class QuantaPolicy extends AbstractPolicy {
     private PreemptionRule gated(PreemptionRule rule, LasRanking levels, MultiLevelQueue queues, GittinsRanking index) {
         PreemptionRule gated = rule;
         if (preemptByIndex) {
-            gated = new GittinsPreemptionGate(gated, index, settings.indexGatePrefix(), settings.gateIndex());
+            gated = new GittinsPreemptionGate(gated, index, settings.preemption().gatePrefix(), settings.preemption().gateIndex());
         }
-        if (settings.promotedPreemptsAhead()) {
-            gated = new PromotedJobGate(gated, levels, queues, settings.promotedMargin());
+        if (settings.preemption().promotedAhead()) {
+            gated = new PromotedJobGate(gated, levels, queues, settings.preemption().promotedMargin());
         }
-        if (settings.preemptionBackoff() > 0) {
-            gated = new PreemptionBackoff(gated, settings.preemptionBackoff());
+        if (settings.preemption().backoff() > 0) {
+            gated = new PreemptionBackoff(gated, settings.preemption().backoff());
         }
-        if (settings.demotionGrace() > 0) {
-            gated = new DemotionGrace(gated, levels, queues, settings.demotionGrace());
+        if (settings.preemption().demotionGrace() > 0) {
+            gated = new DemotionGrace(gated, levels, queues, settings.preemption().demotionGrace());
         }
         return gated;
     }
@@ -188,14 +188,14 @@ public final class QuantaPolicy extends AbstractPolicy {
      */
     private Learned learned(ClusterSnapshot snapshot) {
         ServiceDistribution completed = snapshot.serviceDistribution();
-        if (!settings.censoredThresholds() && !settings.censoredIndex()) {
+        if (!settings.order().censoredThresholds() && !settings.order().censoredIndex()) {
             return new Learned(completed, completed);
         }
         double[] alive = snapshot.jobs().stream().filter(j -> !j.state().isTerminal())
                 .mapToDouble(Job::attainedGpuSeconds).toArray();
         CensoredService censored = CensoredService.of(completed, alive);
-        return new Learned(settings.censoredThresholds() ? censored : completed,
-                settings.censoredIndex() ? censored : completed);
+        return new Learned(settings.order().censoredThresholds() ? censored : completed,
+                settings.order().censoredIndex() ? censored : completed);
     }
 
     /** The queues with the configured thresholds, or with those learned from the cell's jobs. */
@@ -211,17 +211,17 @@ public final class QuantaPolicy extends AbstractPolicy {
 
     @Override
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
-        MultiLevelQueue queues = queuesFor(settings.censoredThresholds() ? learned(snapshot).thresholds()
+        MultiLevelQueue queues = queuesFor(settings.order().censoredThresholds() ? learned(snapshot).thresholds()
                 : snapshot.serviceDistribution());
         return WakeUps.earliest(queues.nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),
                 WakeUps.relaxation(snapshot, placer.rule()),
-                settings.preemptionBackoff() > 0
-                        ? PreemptionBackoff.nextWakeUp(snapshot, settings.preemptionBackoff()) : Optional.empty(),
-                settings.demotionGrace() > 0
-                        ? DemotionGrace.nextWakeUp(snapshot, queues, settings.demotionGrace()) : Optional.empty(),
-                settings.moveMinRun() > 0 && migrationEnabled
-                        ? WakeUps.protectionEnds(snapshot, job -> settings.moveMinRun() - job.executedSeconds())
+                settings.preemption().backoff() > 0
+                        ? PreemptionBackoff.nextWakeUp(snapshot, settings.preemption().backoff()) : Optional.empty(),
+                settings.preemption().demotionGrace() > 0
+                        ? DemotionGrace.nextWakeUp(snapshot, queues, settings.preemption().demotionGrace()) : Optional.empty(),
+                settings.room().moveMinRun() > 0 && migrationEnabled
+                        ? WakeUps.protectionEnds(snapshot, job -> settings.room().moveMinRun() - job.executedSeconds())
                         : Optional.empty());
     }
 }

@@ -30,10 +30,12 @@ class QuantaSettingsTest {
 
     /** Every quanta default but the placement rule. */
     private static QuantaSettings defaultsWith(PlacementRule placement) {
-        return new QuantaSettings(placement, OptionalDouble.of(4), 0.1, 0, true, false, true, true, true, true,
-                false, List.of(0.8, 0.95),
-                new QueueRules(60, false, false, 0), true, 2, 0, 0, false, false, true, true, false, false, false,
-                0.1, true, true, false, false, 0, true, GittinsPreemptionGate.LookAhead.THRESHOLD, 0);
+        return new QuantaSettings(placement, OptionalDouble.of(4), new QueueRules(60, false, false, 0),
+                new QuantaSettings.Order(true, true, true, 0, false, List.of(0.8, 0.95), false, false),
+                new QuantaSettings.Preemption(true, false, GittinsPreemptionGate.LookAhead.THRESHOLD, true, 2, 0, 0.1,
+                        true, true),
+                new QuantaSettings.Packing(0.1, 0, true, false, false, false, true),
+                new QuantaSettings.Room(true, true, false, 0, 0, false));
     }
 
     static Stream<Row> rows() {
@@ -65,11 +67,12 @@ class QuantaSettingsTest {
                                 + "quanta.move-min-run-s=1800 quanta.preemption-serves=anyone quanta.gate-index=best "
                                 + "quanta.tenant-prior-jobs=2",
                         new QuantaSettings(new PlacementRule(PlacementMode.SKEW_AWARE, 0.5, 300, 0),
-                                OptionalDouble.empty(), 0, 0.5, false, true, false, false, false, false, true,
-                                List.of(0.5, 0.8),
-                                new QueueRules(90, true, true, 600), false, 3, 1200, 900, true, true, false, false, true, true,
-                                true, 0.25, false, false, true, true, 1800, false,
-                                GittinsPreemptionGate.LookAhead.BEST, 2)),
+                                OptionalDouble.empty(), new QueueRules(90, true, true, 600),
+                                new QuantaSettings.Order(false, false, false, 2, true, List.of(0.5, 0.8), true, true),
+                                new QuantaSettings.Preemption(false, true, GittinsPreemptionGate.LookAhead.BEST, false,
+                                        3, 1200, 0.25, false, false),
+                                new QuantaSettings.Packing(0, 0.5, false, true, true, true, false),
+                                new QuantaSettings.Room(false, false, true, 1800, 900, true))),
                 new Row("another placement mode keeps its shared skew threshold",
                         "placement.strategy=anywhere placement.skew-threshold=0.3",
                         defaultsWith(new PlacementRule(PlacementMode.ANYWHERE, 0.3, 3600, 0.5))));
@@ -87,7 +90,7 @@ class QuantaSettingsTest {
         PolicyConfig config = PolicyConfig.of(params(row.params()));
 
         assertThat(row.expected().introspectionConfig(config).get(PolicyConfigKeys.INTROSPECTION_MIN_GAIN))
-                .isEqualTo(row.expected().packMinGain());
+                .isEqualTo(row.expected().packing().minGain());
     }
 
     @ParameterizedTest(name = "quanta.service-estimate={0}: thresholds censored {1}, index censored {2}")
@@ -96,8 +99,8 @@ class QuantaSettingsTest {
     void shouldCensorWhatTheServiceEstimateNames(String value, boolean thresholds, boolean index) {
         QuantaSettings settings = QuantaSettings.from(PolicyConfig.of(Map.of("quanta.service-estimate", value)));
 
-        assertThat(settings.censoredThresholds()).isEqualTo(thresholds);
-        assertThat(settings.censoredIndex()).isEqualTo(index);
+        assertThat(settings.order().censoredThresholds()).isEqualTo(thresholds);
+        assertThat(settings.order().censoredIndex()).isEqualTo(index);
     }
 
     @org.junit.jupiter.api.Test
