@@ -19,8 +19,8 @@ import java.util.SortedMap;
  * completed-job service distribution with the look-ahead set to the distance to the job's next queue threshold.
  * Optionally ({@code quanta.index-by-tenant}) a job's index comes from its own tenant's recent completed jobs
  * ({@link TenantHistory}) when the tenant has at least {@link #MIN_TENANT_SAMPLES} of them and one of them ran longer
- * than the job has so far, pooled with {@code quanta.tenant-prior-jobs} jobs spread as the cell's ({@link PooledService});
- * otherwise from the cell's distribution. Optionally ({@code quanta.index=declared}) a job
+ * than the job has so far, pooled with {@code quanta.tenant-prior-jobs} jobs spread as the cell's
+ * ({@link PooledService}); otherwise from the cell's distribution. Optionally ({@code quanta.index=declared}) a job
  * that declares its duration ({@code expectedDurationSeconds}) and has not yet attained it is ranked by its declared
  * remaining GPU-seconds {@code r}, with index {@code 1/r}: the index of a job known to finish after exactly {@code r}
  * more GPU-seconds, so shortest declared remaining first. All these indices are chances of finishing per GPU-second

@@ -112,10 +112,11 @@ public final class QuantaPolicy extends AbstractPolicy {
         gandiva.introspect(pass);
         slowdownLimit.apply(pass.running(), pass.alloc());
         LasRanking levels = new LasRanking(queues, pass.alloc());
+        QuantaSettings.Order order = settings.order();
         GittinsRanking index = gittins || preemptByIndex
-                ? new GittinsRanking(levels, queues, distributionFor(learned.index()), settings.order().fifoLastQueue(),
-                        settings.order().indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
-                        settings.order().declaredIndex(), settings.order().tenantPriorJobs()) : null;
+                ? new GittinsRanking(levels, queues, distributionFor(learned.index()), order.fifoLastQueue(),
+                        order.indexByTenant() ? snapshot.serviceDistribution().tenants() : null,
+                        order.declaredIndex(), order.tenantPriorJobs()) : null;
         Ranking ranking = gittins ? index : levels;
         PreemptionRule rule = gated(new LowerQueueFirst(NAME, levels, queues), levels, queues, index);
         if (quotas.enabled()) {
@@ -126,20 +127,23 @@ public final class QuantaPolicy extends AbstractPolicy {
         }
         List<FallbackStep> fallbacks = new ArrayList<>();
         fallbacks.add(new ImpossibleConsolidationRelaxer(NAME, placer));
+        QuantaSettings.Room roomSettings = settings.room();
         MakeRoom room = null;
-        if (migrationEnabled && (settings.room().makeRoom() || settings.room().reconsolidate() || settings.room().unpackRoom())) {
-            room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass, settings.room().moveMinRun());
-            if (settings.room().reconsolidate()) {
+        boolean movesJobs = roomSettings.makeRoom() || roomSettings.reconsolidate() || roomSettings.unpackRoom();
+        if (migrationEnabled && movesJobs) {
+            room = new MakeRoom(NAME, placer, pass.running(), migrationsPerPass, roomSettings.moveMinRun());
+            if (roomSettings.reconsolidate()) {
                 room.reconsolidate(pass.alloc());
             }
-            if (settings.room().makeRoom()) {
+            if (roomSettings.makeRoom()) {
                 fallbacks.add(room);
             }
         }
-        Optional<FallbackStep> packer = gandiva.packer(pass, settings.packing().provenGangPacks(), settings.packing().locality());
-        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(), settings.preemption().packVictimsAtHost(),
-                settings.preemption().servesPreemptor());
-        if (settings.packing().first() && packer.isPresent()) {
+        QuantaSettings.Packing packing = settings.packing();
+        Optional<FallbackStep> packer = gandiva.packer(pass, packing.provenGangPacks(), packing.locality());
+        PreemptionPlanner planner = new PreemptionPlanner(rule, placer, pass.running(),
+                settings.preemption().packVictimsAtHost(), settings.preemption().servesPreemptor());
+        if (packing.first() && packer.isPresent()) {
             fallbacks.add(PreemptionPlanner.earmarkSoonFree(placer));
             fallbacks.add(packer.get());
             fallbacks.add(planner.victimsOnly());
@@ -147,13 +151,13 @@ public final class QuantaPolicy extends AbstractPolicy {
             fallbacks.add(planner);
             packer.ifPresent(fallbacks::add);
         }
-        if (settings.room().reserveAfter() > 0) {
-            fallbacks.add(new GangReservation(settings.room().reserveAfter()));
+        if (roomSettings.reserveAfter() > 0) {
+            fallbacks.add(new GangReservation(roomSettings.reserveAfter()));
         }
         List<Job> left = new GangScheduler(NAME, placer, ranking, fallbacks, false)
                 .run(Pass.ordered(admitted, ranking), pass.alloc());
-        gandiva.defragment(pass, left, settings.room().defragmentWhileWaiting());
-        splitter.apply(pass.running(), left, pass.alloc(), settings.room().unpackRoom() ? room : null);
+        gandiva.defragment(pass, left, roomSettings.defragmentWhileWaiting());
+        splitter.apply(pass.running(), left, pass.alloc(), roomSettings.unpackRoom() ? room : null);
         return pass.alloc().decisions();
     }
 
@@ -162,18 +166,19 @@ public final class QuantaPolicy extends AbstractPolicy {
      * demotion grace.
      */
     private PreemptionRule gated(PreemptionRule rule, LasRanking levels, MultiLevelQueue queues, GittinsRanking index) {
+        QuantaSettings.Preemption preemption = settings.preemption();
         PreemptionRule gated = rule;
         if (preemptByIndex) {
-            gated = new GittinsPreemptionGate(gated, index, settings.preemption().gatePrefix(), settings.preemption().gateIndex());
+            gated = new GittinsPreemptionGate(gated, index, preemption.gatePrefix(), preemption.gateIndex());
         }
-        if (settings.preemption().promotedAhead()) {
-            gated = new PromotedJobGate(gated, levels, queues, settings.preemption().promotedMargin());
+        if (preemption.promotedAhead()) {
+            gated = new PromotedJobGate(gated, levels, queues, preemption.promotedMargin());
         }
-        if (settings.preemption().backoff() > 0) {
-            gated = new PreemptionBackoff(gated, settings.preemption().backoff());
+        if (preemption.backoff() > 0) {
+            gated = new PreemptionBackoff(gated, preemption.backoff());
         }
-        if (settings.preemption().demotionGrace() > 0) {
-            gated = new DemotionGrace(gated, levels, queues, settings.preemption().demotionGrace());
+        if (preemption.demotionGrace() > 0) {
+            gated = new DemotionGrace(gated, levels, queues, preemption.demotionGrace());
         }
         return gated;
     }
@@ -213,15 +218,17 @@ public final class QuantaPolicy extends AbstractPolicy {
     public Optional<Instant> nextWakeUp(ClusterSnapshot snapshot) {
         MultiLevelQueue queues = queuesFor(settings.order().censoredThresholds() ? learned(snapshot).thresholds()
                 : snapshot.serviceDistribution());
+        QuantaSettings.Preemption preemption = settings.preemption();
+        double moveMinRun = settings.room().moveMinRun();
         return WakeUps.earliest(queues.nextWakeUp(snapshot),
                 gandiva.nextWakeUp(snapshot),
                 WakeUps.relaxation(snapshot, placer.rule()),
-                settings.preemption().backoff() > 0
-                        ? PreemptionBackoff.nextWakeUp(snapshot, settings.preemption().backoff()) : Optional.empty(),
-                settings.preemption().demotionGrace() > 0
-                        ? DemotionGrace.nextWakeUp(snapshot, queues, settings.preemption().demotionGrace()) : Optional.empty(),
-                settings.room().moveMinRun() > 0 && migrationEnabled
-                        ? WakeUps.protectionEnds(snapshot, job -> settings.room().moveMinRun() - job.executedSeconds())
+                preemption.backoff() > 0
+                        ? PreemptionBackoff.nextWakeUp(snapshot, preemption.backoff()) : Optional.empty(),
+                preemption.demotionGrace() > 0
+                        ? DemotionGrace.nextWakeUp(snapshot, queues, preemption.demotionGrace()) : Optional.empty(),
+                moveMinRun > 0 && migrationEnabled
+                        ? WakeUps.protectionEnds(snapshot, job -> moveMinRun - job.executedSeconds())
                         : Optional.empty());
     }
 }
