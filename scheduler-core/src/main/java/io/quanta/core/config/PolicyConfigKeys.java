@@ -359,13 +359,13 @@ public final class PolicyConfigKeys {
             oneOf("threshold", "best", "best-when-zero"));
 
     public static final ConfigKey<Double> QUANTA_TENANT_PRIOR_JOBS = new ConfigKey<>("quanta.tenant-prior-jobs",
-            "0", "a number of jobs >= 0",
+            "0", "a number of jobs in [0, 1000000]",
             "With quanta.index-by-tenant=on: a tenant's estimate of its next job's service holds, beside the tenant's"
                     + " own last completed jobs, this many more jobs spread as the cell's completed jobs are, so that"
                     + " a few dozen jobs of one tenant never say that its next job cannot end where the cell's jobs"
                     + " say it can (0 = the tenant's jobs alone: a tenant whose last jobs all ran past the first queue"
                     + " threshold gets index 0 there and its new jobs preempt nobody).",
-            PolicyConfigKeys::nonNegative);
+            t -> range(Double.parseDouble(t), 0, 1_000_000));
 
     /** Every key, sorted by name. */
     public static final List<ConfigKey<?>> ALL = sorted(List.of(POLICY, PLACEMENT_STRATEGY, SKEW_THRESHOLD,

@@ -95,6 +95,18 @@ class PolicyConfigTest {
     }
 
     @Test
+    void shouldRejectATenantPriorThatIsNoCountOfJobs() {
+        // beyond a million pooled jobs the tenant's own jobs no longer count; at 1e308 the index's sums overflow to infinity
+        for (String bad : List.of("-1", "NaN", "Infinity", "1e308", "1000001", "one", "")) {
+            assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.tenant-prior-jobs", bad)))
+                    .as(bad).isInstanceOf(InvalidPolicyConfigException.class)
+                    .hasMessageContaining("quanta.tenant-prior-jobs");
+        }
+        assertThat(PolicyConfig.of(Map.of("quanta.tenant-prior-jobs", "1"))
+                .get(PolicyConfigKeys.QUANTA_TENANT_PRIOR_JOBS)).isEqualTo(1.0);
+    }
+
+    @Test
     void shouldRejectMalformedPackAndOrderKeys() {
         assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.pack-first", "first")))
                 .isInstanceOf(InvalidPolicyConfigException.class).hasMessageContaining("quanta.pack-first");
