@@ -96,7 +96,8 @@ class PolicyConfigTest {
 
     @Test
     void shouldRejectATenantPriorThatIsNoCountOfJobs() {
-        // beyond a million pooled jobs the tenant's own jobs no longer count; at 1e308 the index's sums overflow to infinity
+        // beyond a million pooled jobs the tenant's own jobs no longer count; at 1e308 the index's sums overflow to
+        // infinity
         for (String bad : List.of("-1", "NaN", "Infinity", "1e308", "1000001", "one", "")) {
             assertThatThrownBy(() -> PolicyConfig.of(Map.of("quanta.tenant-prior-jobs", bad)))
                     .as(bad).isInstanceOf(InvalidPolicyConfigException.class)
