@@ -182,8 +182,8 @@ public final class GittinsRanking implements Ranking {
         if (basis(job) == distribution) {
             return "";
         }
-        return " (from tenant " + job.tenant() + "'s recent jobs"
-                + (priorJobs > 0 ? " and " + Text.num(priorJobs) + " of the cell's)" : ")");
+        return " (from tenant " + job.tenant() + "'s recent jobs" + (priorJobs > 0 ? ", pooled with "
+                + Text.num(priorJobs) + (priorJobs == 1 ? " job" : " jobs") + " spread as the cell's)" : ")");
     }
 
     @Override

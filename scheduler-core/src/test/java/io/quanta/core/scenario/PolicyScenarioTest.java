@@ -322,11 +322,15 @@ class PolicyScenarioTest {
                         "Gittins index (best look-ahead) 5.00e-05 > 1.06e-06"),
                 row("quanta: the same new job preempts nobody though a third of the cell's jobs end within the "
                                 + "threshold: its tenant's jobs alone decide (tenant-prior-jobs=0, default)",
-                        TENANT_RANKING, pooledCell(), List.of(), ""),
+                        TENANT_RANKING, pooledCell(1), List.of(), ""),
                 row("quanta: with tenant-prior-jobs=1 its tenant's estimate holds one job spread as the cell's, "
                                 + "a third of which ends within the threshold, so its index is above 0 and beats v's",
-                        TENANT_RANKING + " quanta.tenant-prior-jobs=1", pooledCell(), List.of("SUSPEND v"),
+                        TENANT_RANKING + " quanta.tenant-prior-jobs=1", pooledCell(1), List.of("SUSPEND v"),
                         "Gittins index 0.000109 > 1.06e-06"),
+                row("quanta: a job started by the pooled estimate's index says where its index came from",
+                        TENANT_RANKING + " quanta.tenant-prior-jobs=1", pooledCell(2), List.of("START w n1/1"),
+                        "Gittins index 0.000108696 (from tenant long's recent jobs, pooled with 1 job spread as the "
+                                + "cell's)"),
                 row("quanta: ... but pooling invents no end the cell's jobs do not have: where none of them ends "
                                 + "within the threshold it still preempts nobody",
                         TENANT_RANKING + " quanta.tenant-prior-jobs=1", lookAheadCell(), List.of(), ""),
@@ -656,14 +660,14 @@ class PolicyScenarioTest {
 
     /**
      * {@link #lookAheadCell()} with 8 more completed jobs of tenant quick, of 100 GPU-s each: a third of the cell's
-     * completed jobs end within the first threshold (350), none of tenant long's.
+     * completed jobs end within the first threshold (350), none of tenant long's. With 2 GPUs, one is free for w.
      */
-    static ClusterSnapshot pooledCell() {
+    static ClusterSnapshot pooledCell(int gpus) {
         ServiceDistribution completed = ServiceDistribution.empty(64, 1);
         for (int i = 0; i < 8; i++) {
             completed = completed.record("giant", 1_000_000).record("long", 20_000).record("quick", 100);
         }
-        return aCell().nodes(aNode("n1").gpus(1)).distribution(completed).jobs(
+        return aCell().nodes(aNode("n1").gpus(gpus)).distribution(completed).jobs(
                 aJob("v").seq(1).tenant("giant").runningOn("n1", 0).attained(60_000).level(2).executed(60_000),
                 aJob("w").seq(2).tenant("long").waiting(5)).build();
     }
