@@ -22,20 +22,11 @@ import java.util.Arrays;
  */
 public final class CensoredService extends HeldService {
 
-    /** Relative slack when comparing a cumulative mass with a quantile's share, against rounding in the products. */
-    private static final double SLACK = 1e-9;
-
     private final int completedHeld;
-    /** {@code mass[0..i)} summed. */
-    private final double[] cumMass;
 
     private CensoredService(int completedHeld, double[] values, double[] mass) {
         super(values, mass);
         this.completedHeld = completedHeld;
-        this.cumMass = new double[values.length + 1];
-        for (int i = 0; i < values.length; i++) {
-            cumMass[i + 1] = cumMass[i] + mass[i];
-        }
     }
 
     /**
@@ -88,23 +79,8 @@ public final class CensoredService extends HeldService {
     }
 
     @Override
-    double massOfFirst(int k) {
-        return cumMass[k];
-    }
-
-    @Override
     public double quantile(double q) {
-        ServiceEstimate.checkQuantile(q);
-        if (values.length == 0) {
-            throw new IllegalStateException("no job's service observed yet");
-        }
-        double share = q * totalMass() * (1 - SLACK);
-        for (int i = 0; i < values.length; i++) {
-            if (cumMass[i + 1] >= share) {
-                return values[i];
-            }
-        }
-        return values[values.length - 1];
+        return quantileByMass(q);
     }
 
     @Override
@@ -121,7 +97,7 @@ public final class CensoredService extends HeldService {
     public double[] masses() {
         double[] out = new double[values.length];
         for (int i = 0; i < out.length; i++) {
-            out[i] = (cumMass[i + 1] - cumMass[i]) / totalMass();
+            out[i] = (massOfFirst(i + 1) - massOfFirst(i)) / totalMass();
         }
         return out;
     }

@@ -2,13 +2,20 @@ package io.quanta.core.model;
 
 /**
  * A distribution of jobs' total service held as ascending values, each with a mass: the 2D-Gittins indices over it,
- * written once for the completed jobs' sample ({@link ServiceDistribution}, every value of mass 1) and the
- * product-limit estimate ({@link CensoredService}, masses that sum to 1). Immutable.
+ * written once for the completed jobs' sample ({@link ServiceDistribution}, every value of mass 1), the product-limit
+ * estimate ({@link CensoredService}, masses that sum to 1) and a tenant's jobs pooled with the cell's
+ * ({@link PooledService}). Immutable.
  */
-abstract sealed class HeldService implements ServiceEstimate permits ServiceDistribution, CensoredService {
+abstract sealed class HeldService implements ServiceEstimate permits ServiceDistribution, CensoredService,
+        PooledService {
+
+    /** Relative slack when comparing a cumulative mass with a quantile's share, against rounding in the products. */
+    static final double SLACK = 1e-9;
 
     /** The held values, ascending. */
     final double[] values;
+    /** The mass of the first k values summed, k = 0 to n; null when every value has a mass of 1. */
+    private final double[] cumMass;
     /** {@code mass x value} of the first k values summed, k = 0 to n. */
     private final double[] cumService;
 
@@ -18,42 +25,34 @@ abstract sealed class HeldService implements ServiceEstimate permits ServiceDist
      */
     HeldService(double[] values, double[] masses) {
         this.values = values;
+        this.cumMass = masses == null ? null : new double[values.length + 1];
         this.cumService = new double[values.length + 1];
         for (int i = 0; i < values.length; i++) {
-            cumService[i + 1] = cumService[i] + (masses == null ? values[i] : masses[i] * values[i]);
+            double mass = masses == null ? 1 : masses[i];
+            if (cumMass != null) {
+                cumMass[i + 1] = cumMass[i] + mass;
+            }
+            cumService[i + 1] = cumService[i] + mass * values[i];
         }
     }
 
     /** The mass of the first {@code k} held values. */
-    abstract double massOfFirst(int k);
+    final double massOfFirst(int k) {
+        return cumMass == null ? k : cumMass[k];
+    }
 
     @Override
     public final double gittinsIndex(double attained, double lookAhead) {
-        if (!(lookAhead > 0)) {
-            return 0.0;
-        }
-        double expected = expectedService(attained, lookAhead);
-        return expected > 0 ? doneMass(attained, lookAhead) / expected : 0.0;
-    }
-
-    /** The mass of the values in {@code (attained, attained + lookAhead]}, not divided by the mass above. */
-    final double doneMass(double attained, double lookAhead) {
         int lo = countAtMost(attained);
-        int hi = Double.isInfinite(lookAhead) ? values.length : countAtMost(attained + lookAhead);
-        return hi > lo ? massOfFirst(hi) - massOfFirst(lo) : 0.0;
-    }
-
-    /** The sum over the mass above {@code attained} of {@code min(value - attained, lookAhead)}, not divided either. */
-    final double expectedService(double attained, double lookAhead) {
-        int lo = countAtMost(attained);
-        if (lo == values.length) {
+        if (lo == values.length || !(lookAhead > 0)) {
             return 0.0;
         }
         int hi = Double.isInfinite(lookAhead) ? values.length : countAtMost(attained + lookAhead);
         double done = massOfFirst(hi) - massOfFirst(lo);
         double serviceOfDone = cumService[hi] - cumService[lo] - done * attained;
         double serviceOfRest = Double.isInfinite(lookAhead) ? 0.0 : lookAhead * (totalMass() - massOfFirst(hi));
-        return serviceOfDone + serviceOfRest;
+        double expected = serviceOfDone + serviceOfRest;
+        return expected > 0 ? done / expected : 0.0;
     }
 
     @Override
@@ -75,6 +74,25 @@ abstract sealed class HeldService implements ServiceEstimate permits ServiceDist
     @Override
     public final boolean hasSampleAbove(double attained) {
         return countAtMost(attained) < values.length;
+    }
+
+    /**
+     * The smallest held value with at least a share {@code q} of the mass at or below it (up to {@link #SLACK}).
+     *
+     * @throws IllegalStateException when nothing is held
+     */
+    final double quantileByMass(double q) {
+        ServiceEstimate.checkQuantile(q);
+        if (values.length == 0) {
+            throw new IllegalStateException("no job's service observed yet");
+        }
+        double share = q * totalMass() * (1 - SLACK);
+        for (int i = 0; i < values.length; i++) {
+            if (massOfFirst(i + 1) >= share) {
+                return values[i];
+            }
+        }
+        return values[values.length - 1];
     }
 
     /** The total mass held. */

@@ -2,37 +2,31 @@ package io.quanta.core.model;
 
 /**
  * A tenant's estimate of its jobs' service pooled with the cell's: the tenant's own completed jobs (mass 1 each) and
- * {@code priorJobs} more jobs spread as the cell's estimate is (its mass scaled to {@code priorJobs}). Every figure of
- * the 2D-Gittins index is a sum over the mass above the attained service, so the pooled index is
- * {@code (done_own + c x done_cell) / (expected_own + c x expected_cell)} with {@code c = priorJobs / cell mass}.
+ * {@code priorJobs} more jobs spread as the cell's estimate is (its masses scaled to sum to {@code priorJobs}), held
+ * as one distribution, so that the 2D-Gittins indices and quantiles are {@link HeldService}'s over the pooled mass.
  *
  * <p>Why: a few dozen jobs of one tenant can hold no job that ended within a look-ahead that a share of the cell's
  * jobs end within; the tenant's estimate alone then says its next job cannot end there (index 0), and a job with
  * index 0 preempts nobody, however much longer its victim runs. With a few jobs' worth of the cell's estimate pooled
  * in, such a job's index is small but above 0, and the tenant's own jobs still decide wherever they say something.
- * This is additive smoothing of an empirical distribution toward a prior, written here because the index needs the
- * sums of the two held distributions, which no library estimate exposes. Immutable.
+ * This is additive smoothing of an empirical distribution toward a prior; built once per tenant and pass (the values
+ * of both merged, at most the cell's capacity plus the tenant's 32). Immutable.
  */
-public final class PooledService implements ServiceEstimate {
+public final class PooledService extends HeldService {
 
-    /** Rounding slack of a quantile's share, as {@link CensoredService}'s. */
-    private static final double SLACK = 1e-9;
+    private final int ownSize;
 
-    private final HeldService own;
-    private final HeldService prior;
-    private final double scale;
-
-    private PooledService(HeldService own, HeldService prior, double priorJobs) {
-        this.own = own;
-        this.prior = prior;
-        this.scale = priorJobs / prior.totalMass();
+    private PooledService(int ownSize, double[] values, double[] masses) {
+        super(values, masses);
+        this.ownSize = ownSize;
     }
 
     /**
      * The tenant's estimate {@code own} pooled with {@code priorJobs} jobs spread as {@code prior}; {@code own} itself
      * when {@code priorJobs} is 0 or {@code prior} holds nothing.
      *
-     * @throws IllegalArgumentException when {@code priorJobs} is negative or not a number
+     * @throws IllegalArgumentException when {@code priorJobs} is negative or not a finite number, or an estimate is
+     *     not one of held values
      */
     public static ServiceEstimate of(ServiceEstimate own, ServiceEstimate prior, double priorJobs) {
         if (!(priorJobs >= 0) || Double.isInfinite(priorJobs)) {
@@ -41,7 +35,26 @@ public final class PooledService implements ServiceEstimate {
         if (priorJobs == 0 || prior.size() == 0) {
             return own;
         }
-        return new PooledService(held(own), held(prior), priorJobs);
+        HeldService a = held(own);
+        HeldService b = held(prior);
+        double scale = priorJobs / b.totalMass();
+        int n = a.values.length + b.values.length;
+        double[] values = new double[n];
+        double[] masses = new double[n];
+        int i = 0;
+        int j = 0;
+        for (int k = 0; k < n; k++) {
+            if (j == b.values.length || (i < a.values.length && a.values[i] <= b.values[j])) {
+                values[k] = a.values[i];
+                masses[k] = a.massOfFirst(i + 1) - a.massOfFirst(i);
+                i++;
+            } else {
+                values[k] = b.values[j];
+                masses[k] = scale * (b.massOfFirst(j + 1) - b.massOfFirst(j));
+                j++;
+            }
+        }
+        return new PooledService(own.size(), values, masses);
     }
 
     private static HeldService held(ServiceEstimate estimate) {
@@ -52,52 +65,13 @@ public final class PooledService implements ServiceEstimate {
     }
 
     @Override
-    public double gittinsIndex(double attained, double lookAhead) {
-        if (!(lookAhead > 0)) {
-            return 0.0;
-        }
-        double expected = own.expectedService(attained, lookAhead) + scale * prior.expectedService(attained, lookAhead);
-        double done = own.doneMass(attained, lookAhead) + scale * prior.doneMass(attained, lookAhead);
-        return expected > 0 ? done / expected : 0.0;
-    }
-
-    /** The largest lies at a look-ahead that ends at a held value of either estimate (see the interface). */
-    @Override
-    public double bestIndex(double attained) {
-        double best = 0.0;
-        for (HeldService h : new HeldService[] {own, prior}) {
-            for (int k = h.countAtMost(attained); k < h.values.length; k++) {
-                best = Math.max(best, gittinsIndex(attained, h.values[k] - attained));
-            }
-        }
-        return best;
-    }
-
-    @Override
-    public boolean hasSampleAbove(double attained) {
-        return own.hasSampleAbove(attained) || prior.hasSampleAbove(attained);
-    }
-
-    /** The smallest held value of either estimate with at least a share {@code q} of the pooled mass at or below it. */
-    @Override
     public double quantile(double q) {
-        ServiceEstimate.checkQuantile(q);
-        double share = q * (own.totalMass() + scale * prior.totalMass()) * (1 - SLACK);
-        int i = 0;
-        int j = 0;
-        while (i < own.values.length || j < prior.values.length) {
-            double value = j == prior.values.length || (i < own.values.length && own.values[i] <= prior.values[j])
-                    ? own.values[i++] : prior.values[j++];
-            if (own.massOfFirst(i) + scale * prior.massOfFirst(j) >= share) {
-                return value;
-            }
-        }
-        throw new IllegalStateException("a pooled estimate holds its prior's values, so a quantile < 1 is reached");
+        return quantileByMass(q);
     }
 
     /** The tenant's own completed jobs it holds (the pooled ones are not jobs of its own). */
     @Override
     public int size() {
-        return own.size();
+        return ownSize;
     }
 }

@@ -99,12 +99,6 @@ public final class ServiceDistribution extends HeldService {
         return new ServiceDistribution(capacity, seed, n, insert(without, gpuSeconds), tenants);
     }
 
-    /** Every held sample has a mass of 1. */
-    @Override
-    double massOfFirst(int k) {
-        return k;
-    }
-
     /** Each tenant's most recent completed jobs. */
     public TenantHistory tenants() {
         return tenants;

@@ -36,6 +36,8 @@ public final class GittinsRanking implements Ranking {
     private final ServiceEstimate distribution;
     private final Map<String, Double> cache = new HashMap<>();
     private final Map<String, Double> bestCache = new HashMap<>();
+    /** Each tenant's estimate pooled with the cell's, built once per pass ({@code quanta.tenant-prior-jobs}). */
+    private final Map<String, ServiceEstimate> pooled = new HashMap<>();
     /** The level ordered by arrival instead of by index, or -1 for none. */
     private final int fifoLevel;
     /** The tenants' recent completed jobs to rank by, or null to rank by the cell's distribution only. */
@@ -113,7 +115,11 @@ public final class GittinsRanking implements Ranking {
         }
         Optional<ServiceDistribution> own = tenants.distribution(job.tenant(), MIN_TENANT_SAMPLES)
                 .filter(d -> d.hasSampleAbove(job.attainedGpuSeconds()));
-        return own.isPresent() ? PooledService.of(own.get(), distribution, priorJobs) : distribution;
+        if (own.isEmpty()) {
+            return distribution;
+        }
+        return priorJobs > 0 ? pooled.computeIfAbsent(job.tenant(), t -> PooledService.of(own.get(), distribution,
+                priorJobs)) : own.get();
     }
 
     @Override
